@@ -1,0 +1,245 @@
+/**
+ * PostgreSQL adapter of the event store port.
+ *
+ * An append is one SQL statement (one round trip, its own transaction): a CTE moves the stream's
+ * revision in `es_streams` under the expected-state condition, and the events are inserted only if it
+ * did. Concurrent appenders to one stream serialise on that row; appenders to different streams never
+ * wait on each other. Readers order by (transaction_id, global_position) and only read transactions
+ * older than the oldest one still running, so no later commit can land behind a reader.
+ */
+import type pg from 'pg';
+import {
+  LIMITS,
+  START,
+  WrongExpectedRevision,
+  streamCategory,
+  type AppendResult,
+  type BatchHandler,
+  type EventFilter,
+  type EventStore,
+  type ExpectedState,
+  type GlobalPosition,
+  type NewEvent,
+  type ReadAllOptions,
+  type RecordedEvent,
+  type Subscription,
+  type SubscriptionOptions,
+} from '../port.ts';
+import { EVENT_STORE_DDL } from './schema.ts';
+import { pollingSubscription } from './subscription.ts';
+import { Wakeups } from './wakeups.ts';
+
+const COLUMNS = `stream_id, stream_revision, event_id, event_type, data, metadata, recorded_at,
+  transaction_id::text AS commit, global_position AS prepare`;
+
+/** The stream-revision move for each expected state; $1 stream, $2 event count, $3 expected revision. */
+function reserveSql(expected: ExpectedState): string {
+  if (expected === 'any') {
+    return `INSERT INTO es_streams (stream_id, revision) VALUES ($1, $2::bigint - 1)
+            ON CONFLICT (stream_id) DO UPDATE SET revision = es_streams.revision + $2::bigint RETURNING revision`;
+  }
+  if (expected === 'no_stream') {
+    return `INSERT INTO es_streams (stream_id, revision) VALUES ($1, $2::bigint - 1)
+            ON CONFLICT (stream_id) DO NOTHING RETURNING revision`;
+  }
+  if (expected === 'stream_exists') {
+    return `UPDATE es_streams SET revision = revision + $2::bigint WHERE stream_id = $1 RETURNING revision`;
+  }
+  return `UPDATE es_streams SET revision = revision + $2::bigint WHERE stream_id = $1 AND revision = (SELECT expected_revision FROM args) RETURNING revision`;
+}
+
+function appendSql(expected: ExpectedState): string {
+  // `expected_revision` is referenced by one variant only; declaring it here types $3 for all of them.
+  return `WITH args AS (SELECT $3::bigint AS expected_revision),
+    reserved AS (${reserveSql(expected)})
+    INSERT INTO es_events (stream_id, stream_revision, event_id, event_type, data, metadata)
+    SELECT $1, reserved.revision - $2 + e.ord, e.id, e.type, e.data, e.meta
+    FROM reserved, unnest($4::uuid[], $5::text[], $6::jsonb[], $7::jsonb[]) WITH ORDINALITY AS e(id, type, data, meta, ord)
+    RETURNING stream_revision, transaction_id::text AS commit, global_position AS prepare`;
+}
+
+function filterSql(filter: EventFilter | undefined, params: unknown[]): string {
+  let sql = '';
+  if (filter?.eventTypes) {
+    params.push(filter.eventTypes);
+    sql += ` AND event_type = ANY($${params.length}::text[])`;
+  }
+  if (filter?.categories) {
+    params.push(filter.categories);
+    sql += ` AND split_part(stream_id, '-', 1) = ANY($${params.length}::text[])`;
+  }
+  return sql;
+}
+
+interface EventRow {
+  stream_id: string;
+  stream_revision: string;
+  event_id: string;
+  event_type: string;
+  data: Record<string, unknown>;
+  metadata: RecordedEvent['metadata'];
+  recorded_at: Date;
+  commit: string;
+  prepare: string;
+}
+
+function toRecorded(row: EventRow): RecordedEvent {
+  return {
+    id: row.event_id,
+    type: row.event_type,
+    data: row.data,
+    metadata: row.metadata,
+    streamId: row.stream_id,
+    revision: BigInt(row.stream_revision),
+    position: { commit: BigInt(row.commit), prepare: BigInt(row.prepare) },
+    recordedAt: row.recorded_at,
+  };
+}
+
+const UNIQUE_VIOLATION = '23505';
+
+export class PostgresEventStore implements EventStore {
+  private readonly wakeups: Wakeups;
+
+  private constructor(
+    readonly pool: pg.Pool,
+    connectionString: string,
+  ) {
+    this.wakeups = new Wakeups(pool, connectionString);
+  }
+
+  static async open(pool: pg.Pool, connectionString: string): Promise<PostgresEventStore> {
+    await migrate(pool);
+    return new PostgresEventStore(pool, connectionString);
+  }
+
+  async append(streamId: string, events: readonly NewEvent[], expected: ExpectedState): Promise<AppendResult> {
+    if (events.length === 0 || events.length > LIMITS.maxEventsPerAppend) {
+      throw new RangeError(`an append carries 1 to ${LIMITS.maxEventsPerAppend} events, got ${events.length}`);
+    }
+    if (streamCategory(streamId) === '' || streamId.length > 200) throw new RangeError(`bad stream id: ${streamId}`);
+    const params = [
+      streamId,
+      events.length,
+      typeof expected === 'bigint' ? expected.toString() : null,
+      events.map((e) => e.id),
+      events.map((e) => e.type),
+      events.map((e) => JSON.stringify(e.data)),
+      events.map((e) => JSON.stringify(e.metadata)),
+    ];
+    try {
+      const { rows } = await this.pool.query(appendSql(expected), params);
+      if (rows.length === 0) {
+        const retried = await this.alreadyAppended(streamId, events);
+        if (retried) return retried;
+        throw new WrongExpectedRevision(streamId, expected, await this.currentRevision(streamId));
+      }
+      this.wakeups.appended();
+      const last = rows[rows.length - 1];
+      return {
+        nextExpectedRevision: BigInt(last.stream_revision),
+        position: { commit: BigInt(last.commit), prepare: BigInt(last.prepare) },
+      };
+    } catch (error) {
+      if ((error as { code?: string }).code !== UNIQUE_VIOLATION) throw error;
+      // A concurrent appender won the race for the stream's revision row, or these event ids exist.
+      const retried = await this.alreadyAppended(streamId, events);
+      if (retried) return retried;
+      if ((error as { constraint?: string }).constraint === 'es_events_event_id_key') {
+        throw new Error(`event ids already used by other appends to ${streamId} or another stream`);
+      }
+      throw new WrongExpectedRevision(streamId, expected, await this.currentRevision(streamId));
+    }
+  }
+
+  /** Idempotent retry: the very same events already sit, in order, at the end of a run in this stream. */
+  private async alreadyAppended(streamId: string, events: readonly NewEvent[]): Promise<AppendResult | undefined> {
+    const { rows } = await this.pool.query<EventRow>(
+      `SELECT ${COLUMNS} FROM es_events WHERE event_id = ANY($1::uuid[]) ORDER BY stream_revision`,
+      [events.map((e) => e.id)],
+    );
+    if (rows.length !== events.length) return undefined;
+    const sameRun = rows.every(
+      (r, i) => r.stream_id === streamId && r.event_id === events[i].id &&
+        (i === 0 || BigInt(r.stream_revision) === BigInt(rows[i - 1].stream_revision) + 1n),
+    );
+    if (!sameRun) return undefined;
+    const last = toRecorded(rows[rows.length - 1]);
+    return { nextExpectedRevision: last.revision, position: last.position };
+  }
+
+  private async currentRevision(streamId: string): Promise<bigint | 'no_stream'> {
+    const { rows } = await this.pool.query(`SELECT revision FROM es_streams WHERE stream_id = $1`, [streamId]);
+    return rows.length === 0 ? 'no_stream' : BigInt(rows[0].revision);
+  }
+
+  async readStream(streamId: string, options: { fromRevision?: bigint; maxCount?: number } = {}) {
+    const maxCount = Math.min(options.maxCount ?? LIMITS.maxReadCount, LIMITS.maxReadCount);
+    const { rows } = await this.pool.query<EventRow>(
+      `SELECT ${COLUMNS} FROM es_events WHERE stream_id = $1 AND stream_revision >= $2
+       ORDER BY stream_revision LIMIT $3`,
+      [streamId, (options.fromRevision ?? 0n).toString(), maxCount],
+    );
+    return rows.map(toRecorded);
+  }
+
+  /** Every event of a stream, page by page (aggregates are loaded whole). */
+  async readWholeStream(streamId: string): Promise<RecordedEvent[]> {
+    const all: RecordedEvent[] = [];
+    for (;;) {
+      const page = await this.readStream(streamId, { fromRevision: BigInt(all.length), maxCount: LIMITS.maxReadCount });
+      all.push(...page);
+      if (page.length < LIMITS.maxReadCount) return all;
+    }
+  }
+
+  async readAll(from: GlobalPosition, options: ReadAllOptions): Promise<RecordedEvent[]> {
+    const params: unknown[] = [from.commit.toString(), from.prepare.toString(), Math.min(options.maxCount, LIMITS.maxReadCount)];
+    const { rows } = await this.pool.query<EventRow>(
+      `SELECT ${COLUMNS} FROM es_events
+       WHERE (transaction_id, global_position) > ($1::xid8, $2::bigint)
+         AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+         ${filterSql(options.filter, params)}
+       ORDER BY transaction_id, global_position LIMIT $3`,
+      params,
+    );
+    return rows.map(toRecorded);
+  }
+
+  async headPosition(): Promise<GlobalPosition> {
+    const { rows } = await this.pool.query(
+      `SELECT transaction_id::text AS commit, global_position AS prepare FROM es_events
+       WHERE transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+       ORDER BY transaction_id DESC, global_position DESC LIMIT 1`,
+    );
+    return rows.length === 0 ? START : { commit: BigInt(rows[0].commit), prepare: BigInt(rows[0].prepare) };
+  }
+
+  subscribeToAll(options: SubscriptionOptions, handler: BatchHandler): Subscription {
+    return pollingSubscription(
+      {
+        readAll: (from, o) => this.readAll(from, o),
+        headPosition: () => this.headPosition(),
+        onWake: (cb) => this.wakeups.onWake(cb),
+      },
+      options,
+      handler,
+    );
+  }
+
+  async close(): Promise<void> {
+    await this.wakeups.close();
+  }
+}
+
+export async function migrate(pool: pg.Pool): Promise<void> {
+  // One migrator at a time across processes (server and CLI may start together).
+  const client = await pool.connect();
+  try {
+    await client.query(`SELECT pg_advisory_lock(hashtext('es_migrate'))`);
+    await client.query(EVENT_STORE_DDL);
+  } finally {
+    await client.query(`SELECT pg_advisory_unlock(hashtext('es_migrate'))`).catch(() => {});
+    client.release();
+  }
+}

@@ -1,0 +1,41 @@
+/** The service's configuration, read once from the environment (DESIGN.md "Running"). */
+import path from 'node:path';
+
+export interface Config {
+  port: number;
+  host: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  eventStore: 'postgres' | 'kurrentdb';
+  kurrentDbUrl: string | undefined;
+  demo: boolean;
+  logLevel: string;
+  costBudget: number;
+}
+
+function int(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a non-negative integer, got ${raw}`);
+  return n;
+}
+
+export function loadConfig(env = process.env): Config {
+  const eventStore = (env.EVENT_STORE ?? 'postgres') as Config['eventStore'];
+  if (eventStore !== 'postgres' && eventStore !== 'kurrentdb') {
+    throw new Error(`EVENT_STORE must be postgres or kurrentdb, got ${eventStore}`);
+  }
+  if (eventStore === 'kurrentdb' && !env.KURRENTDB_URL) throw new Error('EVENT_STORE=kurrentdb needs KURRENTDB_URL');
+  return {
+    port: int('PORT', 3000),
+    host: env.HOST ?? '127.0.0.1',
+    databaseUrl: env.DATABASE_URL || undefined,
+    dataDir: path.resolve(env.DATA_DIR ?? './data'),
+    eventStore,
+    kurrentDbUrl: env.KURRENTDB_URL || undefined,
+    demo: env.DEMO !== '0',
+    logLevel: env.LOG_LEVEL ?? 'info',
+    costBudget: int('COST_BUDGET', 400_000),
+  };
+}

@@ -1,0 +1,37 @@
+/** Opens the PostgreSQL pool: DATABASE_URL when given, otherwise the embedded cluster. */
+import pg from 'pg';
+import type { Config } from './config.ts';
+import { startEmbeddedPostgres } from './embedded-postgres.ts';
+
+// NUMERIC stays a string all the way to decimal.js: a JS float would lose cents.
+pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => v);
+// BIGINT (global positions, revisions) as bigint-safe strings; callers convert with BigInt().
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => v);
+
+export interface Database {
+  url: string;
+  pool: pg.Pool;
+  close(): Promise<void>;
+}
+
+export const POOL_LIMITS = Object.freeze({ max: 20, idleTimeoutMillis: 30_000, connectionTimeoutMillis: 10_000 });
+
+export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>): Promise<Database> {
+  let url = config.databaseUrl;
+  let stopCluster: (() => Promise<void>) | undefined;
+  if (!url) {
+    const cluster = await startEmbeddedPostgres(config.dataDir);
+    url = cluster.url;
+    stopCluster = cluster.stop;
+  }
+  const pool = new pg.Pool({ connectionString: url, ...POOL_LIMITS });
+  pool.on('error', () => {}); // an idle client's error is reported by its next query
+  return {
+    url,
+    pool,
+    async close() {
+      await pool.end();
+      if (stopCluster) await stopCluster();
+    },
+  };
+}

@@ -1,0 +1,25 @@
+/**
+ * `npm test`: runs the tap suite against a real PostgreSQL. Uses DATABASE_URL when set, otherwise
+ * starts an embedded cluster under .tap/pg (fresh each run) and hands its URL to every test file.
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { startEmbeddedPostgres } from '../platform/embedded-postgres.ts';
+
+const dataDir = path.resolve('.tap/pg-data');
+let url = process.env.DATABASE_URL;
+let stop: (() => Promise<void>) | undefined;
+if (!url) {
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  const cluster = await startEmbeddedPostgres(dataDir);
+  url = cluster.url;
+  stop = cluster.stop;
+}
+const tap = spawn('npx', ['tap', ...process.argv.slice(2)], {
+  stdio: 'inherit',
+  env: { ...process.env, TEST_DATABASE_URL: url },
+});
+const code: number = await new Promise((resolve) => tap.on('exit', (c) => resolve(c ?? 1)));
+if (stop) await stop();
+process.exit(code);
