@@ -1,0 +1,162 @@
+/**
+ * HotChocolate-style list queries over a resource's read model: `where` filters (eq neq in nin gt gte
+ * lt lte contains ncontains startsWith endsWith, and/or), `order`, cursor paging with totalCount.
+ * Every query of an organisation-scoped resource is confined to the caller's organisation.
+ */
+import type pg from 'pg';
+import { storedFields, type Resource, type StoredField } from '../../projections/resource.ts';
+
+export const PAGING = Object.freeze({ defaultPageSize: 20, maxPageSize: 500, maxFilterDepth: 10, maxInList: 1000 });
+
+export class QueryInputError extends Error {}
+
+type Filter = Record<string, unknown>;
+
+const OPERATORS: Record<string, (col: string, p: string) => string> = {
+  eq: (c, p) => `${c} IS NOT DISTINCT FROM ${p}`,
+  neq: (c, p) => `${c} IS DISTINCT FROM ${p}`,
+  gt: (c, p) => `${c} > ${p}`,
+  gte: (c, p) => `${c} >= ${p}`,
+  lt: (c, p) => `${c} < ${p}`,
+  lte: (c, p) => `${c} <= ${p}`,
+  ngt: (c, p) => `NOT (${c} > ${p})`,
+  ngte: (c, p) => `NOT (${c} >= ${p})`,
+  nlt: (c, p) => `NOT (${c} < ${p})`,
+  nlte: (c, p) => `NOT (${c} <= ${p})`,
+  in: (c, p) => `${c} = ANY(${p})`,
+  nin: (c, p) => `NOT (${c} = ANY(${p}))`,
+  contains: (c, p) => `strpos(${c}, ${p}) > 0`,
+  ncontains: (c, p) => `strpos(${c}, ${p}) = 0`,
+  startsWith: (c, p) => `starts_with(${c}, ${p})`,
+  nstartsWith: (c, p) => `NOT starts_with(${c}, ${p})`,
+  endsWith: (c, p) => `right(${c}, length(${p})) = ${p}`,
+  nendsWith: (c, p) => `right(${c}, length(${p})) <> ${p}`,
+};
+
+const CAST: Record<StoredField['scalar'], string> = {
+  UUID: 'uuid', String: 'text', Int: 'integer', Boolean: 'boolean', Decimal: 'numeric', DateTime: 'timestamptz', Date: 'date',
+};
+
+export function whereSql(resource: Resource, filter: Filter | undefined, params: unknown[], depth = 0): string {
+  if (!filter) return 'TRUE';
+  if (depth > PAGING.maxFilterDepth) throw new QueryInputError('filter nested too deeply');
+  const byName = new Map(storedFields(resource).map((x) => [x.name, x]));
+  const parts: string[] = [];
+  for (const [key, value] of Object.entries(filter)) {
+    if (value === undefined) continue;
+    if (key === 'and' || key === 'or') {
+      const list = (value as Filter[]).map((sub) => `(${whereSql(resource, sub, params, depth + 1)})`);
+      if (list.length > 0) parts.push(`(${list.join(key === 'and' ? ' AND ' : ' OR ')})`);
+      continue;
+    }
+    const field = byName.get(key);
+    if (!field || field.hidden) throw new QueryInputError(`cannot filter on ${key}`);
+    for (const [op, operand] of Object.entries(value as Filter)) {
+      const build = OPERATORS[op];
+      if (!build || operand === undefined) throw new QueryInputError(`unknown operator ${op}`);
+      const isList = op === 'in' || op === 'nin';
+      if (isList && (!Array.isArray(operand) || operand.length > PAGING.maxInList)) throw new QueryInputError(`${op} takes a list of at most ${PAGING.maxInList}`);
+      params.push(operand);
+      parts.push(build(`t.${field.column}`, `$${params.length}::${CAST[field.scalar]}${isList ? '[]' : ''}`));
+    }
+  }
+  return parts.length ? parts.join(' AND ') : 'TRUE';
+}
+
+export function orderSql(resource: Resource, order: Record<string, 'ASC' | 'DESC'>[] | undefined): string {
+  const byName = new Map(storedFields(resource).map((x) => [x.name, x]));
+  const terms = (order?.length ? order : (resource.defaultOrder ?? []).map((name) => ({ [name]: 'ASC' as const }))).flatMap((o) =>
+    Object.entries(o).map(([name, dir]) => {
+      const field = byName.get(name);
+      if (!field || field.hidden) throw new QueryInputError(`cannot sort on ${name}`);
+      return `t.${field.column} ${dir === 'DESC' ? 'DESC' : 'ASC'}`;
+    }),
+  );
+  return [...terms, 't.id ASC'].join(', ');
+}
+
+export interface PageArgs {
+  first?: number | null;
+  after?: string | null;
+  last?: number | null;
+  before?: string | null;
+}
+
+const encodeCursor = (offset: number) => Buffer.from(String(offset)).toString('base64');
+function decodeCursor(cursor: string): number {
+  const n = Number(Buffer.from(cursor, 'base64').toString());
+  if (!Number.isInteger(n) || n < 0) throw new QueryInputError('invalid cursor');
+  return n;
+}
+
+/** Offset window for first/after/last/before over `total` rows. */
+export function pageWindow(args: PageArgs, total: number): { offset: number; limit: number } {
+  for (const n of [args.first, args.last]) {
+    if (n != null && (n < 0 || n > PAGING.maxPageSize)) throw new QueryInputError(`page size must be 0..${PAGING.maxPageSize}`);
+  }
+  let start = args.after ? decodeCursor(args.after) + 1 : 0;
+  let end = args.before ? Math.min(decodeCursor(args.before), total) : total;
+  if (args.first != null) end = Math.min(end, start + args.first);
+  if (args.last != null) start = Math.max(start, end - args.last);
+  if (args.first == null && args.last == null) end = Math.min(end, start + PAGING.defaultPageSize);
+  return { offset: start, limit: Math.max(0, end - start) };
+}
+
+export type Row = Record<string, unknown>;
+
+/** Column row -> field-name object, with DateTime as ISO strings. */
+export function toNode(resource: Resource, row: Row): Row {
+  const node: Row = {};
+  for (const x of storedFields(resource)) {
+    const v = row[x.column];
+    node[x.name] = v instanceof Date ? v.toISOString() : v;
+  }
+  return node;
+}
+
+export interface ListQuery extends PageArgs {
+  where?: Filter;
+  order?: Record<string, 'ASC' | 'DESC'>[];
+}
+
+export async function listQuery(db: pg.Pool | pg.PoolClient, resource: Resource, organisationId: string | null, q: ListQuery) {
+  const params: unknown[] = [];
+  let where = whereSql(resource, q.where, params);
+  if (resource.scope === 'organisation') {
+    params.push(organisationId);
+    where = `t.organisation_id = $${params.length} AND (${where})`;
+  }
+  const { rows: countRows } = await db.query(`SELECT count(*)::int AS n FROM ${resource.table} t WHERE ${where}`, params);
+  const totalCount: number = countRows[0].n;
+  const { offset, limit } = pageWindow(q, totalCount);
+  const { rows } = await db.query(
+    `SELECT t.* FROM ${resource.table} t WHERE ${where} ORDER BY ${orderSql(resource, q.order)} LIMIT ${limit} OFFSET ${offset}`,
+    params,
+  );
+  const edges = rows.map((row, i) => ({ cursor: encodeCursor(offset + i), node: toNode(resource, row) }));
+  return {
+    edges,
+    nodes: edges.map((e) => e.node),
+    totalCount,
+    pageInfo: {
+      hasNextPage: offset + rows.length < totalCount,
+      hasPreviousPage: offset > 0,
+      startCursor: edges[0]?.cursor ?? null,
+      endCursor: edges[edges.length - 1]?.cursor ?? null,
+    },
+  };
+}
+
+/** Rows of `resource` whose `field` is one of `values`, for batched reference/children loading. */
+export async function rowsWhereIn(db: pg.Pool, resource: Resource, organisationId: string | null, fieldName: string, values: unknown[], orderBy?: string) {
+  const field = storedFields(resource).find((x) => x.name === fieldName)!;
+  const params: unknown[] = [values];
+  let where = `t.${field.column} = ANY($1::${CAST[field.scalar]}[])`;
+  if (resource.scope === 'organisation') {
+    params.push(organisationId);
+    where += ` AND t.organisation_id = $2`;
+  }
+  const order = orderBy ? `ORDER BY t.${storedFields(resource).find((x) => x.name === orderBy)!.column}` : '';
+  const { rows } = await db.query(`SELECT t.* FROM ${resource.table} t WHERE ${where} ${order}`, params);
+  return rows.map((r) => toNode(resource, r));
+}

@@ -1,0 +1,135 @@
+/**
+ * The whole SDL: scalars, directives, enumerations, the generated resource types with their filter,
+ * sort and connection types, the spec's other types, and the mutations with their directives. Every
+ * object field then gets `@cost(weight: "10")` and every connection `@listSize`, in one pass.
+ */
+import fs from 'node:fs';
+import { Kind, parse, print, visit, type ConstDirectiveNode, type DocumentNode } from 'graphql';
+import * as enums from '../../domain/enums.ts';
+import { RegisterType } from '../../domain/reference/invoice-types.ts';
+import { ACCOUNTING_RESOURCES } from '../../projections/read-models/accounting.ts';
+import { storedFields, type Resource, type StoredField } from '../../projections/resource.ts';
+import { MUTATIONS, MUTATION_TYPES_SDL } from './mutations.ts';
+
+export const GRAPHQL_RESOURCES: Resource[] = ACCOUNTING_RESOURCES;
+
+const ENUMS: Record<string, readonly string[]> = {
+  AccountLevel: enums.AccountLevel,
+  AccountType: enums.AccountType,
+  SubAccountType: enums.SubAccountType,
+  JournalTypeType: enums.JournalTypeType,
+  ExerciseStatus: enums.ExerciseStatus,
+  Month: enums.Month,
+  AccountingEntryType: enums.AccountingEntryType,
+  SourceType: enums.SourceType,
+  CreditNoteReason: enums.CreditNoteReason,
+  RegisterType,
+};
+
+const BASE_SDL = `
+scalar UUID
+scalar DateTime
+"Exact decimal, serialized as a string so no cent is lost to binary floating point; accepts strings or numbers."
+scalar Decimal
+scalar JSON
+
+enum AccessFilter { NO_FILTER DE_FORBIDDEN }
+enum SortEnumType { ASC DESC }
+
+directive @authorize(policy: String) on OBJECT | FIELD_DEFINITION
+directive @feature(code: String!, operation: String!, filter: AccessFilter) on FIELD_DEFINITION
+directive @accessControl(name: String!, resource: String!, action: String!, operation: String!, filter: AccessFilter) on FIELD_DEFINITION
+directive @cost(weight: String!) on OBJECT | FIELD_DEFINITION | ARGUMENT_DEFINITION | INPUT_FIELD_DEFINITION | ENUM | SCALAR
+directive @listSize(assumedSize: Int, slicingArguments: [String!], sizedFields: [String!], requireOneSlicingArgument: Boolean = true) on FIELD_DEFINITION
+
+type PageInfo {
+  hasNextPage: Boolean!
+  hasPreviousPage: Boolean!
+  startCursor: String
+  endCursor: String
+}
+
+input StringOperationFilterInput { and: [StringOperationFilterInput!] or: [StringOperationFilterInput!] eq: String neq: String contains: String ncontains: String in: [String] nin: [String] startsWith: String nstartsWith: String endsWith: String nendsWith: String }
+input BooleanOperationFilterInput { eq: Boolean neq: Boolean }
+${['Uuid:UUID', 'Int:Int', 'Decimal:Decimal', 'DateTime:DateTime']
+  .map((pair) => {
+    const [name, type] = pair.split(':');
+    return `input ${name}OperationFilterInput { eq: ${type} neq: ${type} in: [${type}] nin: [${type}] gt: ${type} ngt: ${type} gte: ${type} ngte: ${type} lt: ${type} nlt: ${type} lte: ${type} nlte: ${type} }`;
+  })
+  .join('\n')}
+`;
+
+function enumSdl(name: string, values: readonly string[]): string {
+  return `enum ${name} { ${values.join(' ')} }\ninput ${name}OperationFilterInput { eq: ${name} neq: ${name} in: [${name}!] nin: [${name}!] }`;
+}
+
+function filterInputType(x: StoredField): string {
+  if (x.enumValues) return `${x.gql}OperationFilterInput`;
+  return { UUID: 'UuidOperationFilterInput', String: 'StringOperationFilterInput', Int: 'IntOperationFilterInput', Boolean: 'BooleanOperationFilterInput', Decimal: 'DecimalOperationFilterInput', DateTime: 'DateTimeOperationFilterInput', Date: 'DateTimeOperationFilterInput' }[x.scalar];
+}
+
+function resourceSdl(r: Resource): string {
+  const fields = r.fields
+    .filter((x) => !(x.kind === 'stored' && x.hidden))
+    .map((x) => `  ${x.name}: ${x.gql}${x.kind === 'stored' && x.nonNull ? '!' : ''}`);
+  const filterable = storedFields(r).filter((x) => !x.hidden);
+  const lines = [`type ${r.typeName} {\n${fields.join('\n')}\n}`];
+  if (r.query) {
+    const plural = r.query.connection.replace(/Connection$/, '');
+    lines.push(
+      `input ${r.typeName}FilterInput {\n  and: [${r.typeName}FilterInput!]\n  or: [${r.typeName}FilterInput!]\n${filterable.map((x) => `  ${x.name}: ${filterInputType(x)}`).join('\n')}\n}`,
+      `input ${r.typeName}SortInput {\n${filterable.map((x) => `  ${x.name}: SortEnumType`).join('\n')}\n}`,
+      `type ${r.query.connection} {\n  edges: [${plural}Edge!]\n  nodes: [${r.typeName}!]\n  pageInfo: PageInfo!\n  totalCount: Int!\n}`,
+      `type ${plural}Edge {\n  cursor: String!\n  node: ${r.typeName}!\n}`,
+    );
+  }
+  return lines.join('\n');
+}
+
+function queryRootSdl(resources: Resource[]): string {
+  const fields = resources
+    .filter((r) => r.query)
+    .map((r) => `  ${r.query!.field}(first: Int, after: String, last: Int, before: String, where: ${r.typeName}FilterInput, order: [${r.typeName}SortInput!]): ${r.query!.connection} @listSize(assumedSize: 50, slicingArguments: ["first", "last"])`);
+  return `type Query {\n${fields.join('\n')}\n  accountingPlanMasters: [AccountingPlanMasterGLDto!]! @listSize(assumedSize: 10)\n}`;
+}
+
+const capitalised = (name: string) => name[0].toUpperCase() + name.slice(1);
+
+function mutationRootSdl(): string {
+  const fields = MUTATIONS.map((m) => {
+    const op = capitalised(m.name);
+    return `  ${m.name}(input: ${m.input}!): ${m.output} @authorize(policy: "PublicApi:data:write") @feature(code: "${m.feature}", operation: "${op}", filter: ${m.filter}) @accessControl(name: "${m.accessControl.name}", resource: "${m.accessControl.resource}", action: "${m.accessControl.action}", operation: "${op}", filter: ${m.filter}) @cost(weight: "10")`;
+  });
+  return `type Mutation {\n${fields.join('\n')}\n}`;
+}
+
+const specTypes = () => fs.readFileSync(new URL('./spec-types.graphql', import.meta.url), 'utf8');
+
+const COST: ConstDirectiveNode = {
+  kind: Kind.DIRECTIVE,
+  name: { kind: Kind.NAME, value: 'cost' },
+  arguments: [{ kind: Kind.ARGUMENT, name: { kind: Kind.NAME, value: 'weight' }, value: { kind: Kind.STRING, value: '10' } }],
+};
+
+/** Every field of every object type weighs 10, as the spec says: added here once, not typed per field. */
+function withCosts(doc: DocumentNode): DocumentNode {
+  return visit(doc, {
+    FieldDefinition(node) {
+      if (node.directives?.some((d) => d.name.value === 'cost')) return undefined;
+      return { ...node, directives: [...(node.directives ?? []), COST] };
+    },
+  });
+}
+
+export function buildSdl(): string {
+  const sdl = [
+    BASE_SDL,
+    ...Object.entries(ENUMS).map(([name, values]) => enumSdl(name, values)),
+    ...GRAPHQL_RESOURCES.map(resourceSdl),
+    specTypes(),
+    MUTATION_TYPES_SDL,
+    queryRootSdl(GRAPHQL_RESOURCES),
+    mutationRootSdl(),
+  ].join('\n\n');
+  return print(withCosts(parse(sdl)));
+}

@@ -1,0 +1,37 @@
+/** `npm start`: the service on HOST:PORT, with demo data on first start (DEMO=0 disables it). */
+import { START, comparePositions } from '../eventstore/port.ts';
+import { loadConfig } from '../platform/config.ts';
+import { DEMO, seedDemo } from './demo.ts';
+import { startService } from './service.ts';
+
+const config = loadConfig();
+const service = await startService(config);
+const log = service.app.log;
+const empty = comparePositions(await service.store.headPosition(), START) === 0;
+let demo: Awaited<ReturnType<typeof seedDemo>> | undefined;
+if (empty && config.demo) demo = await seedDemo(service);
+await service.app.listen({ port: config.port, host: config.host });
+
+const base = `http://${config.host}:${config.port}`;
+log.info(`GraphQL  ${base}/graphql   GraphiQL ${base}/graphiql   REST ${base}/ledger_accounts`);
+if (demo) {
+  process.stdout.write(
+    [
+      '',
+      `Demo organisation "${DEMO.organisation}" (X-Site / resource_owner_id): ${demo.organisationId}`,
+      `Demo user: ${DEMO.email} / ${DEMO.password}`,
+      `Demo OAuth client: client_id=${demo.client.client_id} client_secret=${demo.client.client_secret}`,
+      `Access token (full_access, 1 h): ${demo.token.access_token}`,
+      `Try: curl -s ${base}/graphql -H 'Authorization: Bearer ${demo.token.access_token}' -H 'X-Site: ${demo.organisationId}' -H 'Content-Type: application/json' -d '{"query":"{ accountingEntries { totalCount nodes { number description } } }"}'`,
+      '',
+    ].join('\n'),
+  );
+}
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, async () => {
+    log.info(`${signal}: shutting down`);
+    await service.close();
+    process.exit(0);
+  });
+}

@@ -1,0 +1,82 @@
+/**
+ * REST lists (spec 4.2 and 8.2): `GET /<collection>` paged with `page`/`items_per_page`, and
+ * `GET /<collection>/<id>`. Collections and item shapes come from the resource definitions.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type pg from 'pg';
+import { storedFields, type Resource } from '../../projections/resource.ts';
+import type { Caller, Identity } from '../auth/identity.ts';
+import { GRAPHQL_RESOURCES } from '../graphql/sdl.ts';
+import { listQuery, type Row } from '../graphql/query-builder.ts';
+
+export const REST_PAGING = Object.freeze({ defaultItemsPerPage: 20, maxItemsPerPage: 200 });
+
+const snake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+export function sageError(reply: FastifyReply, status: number, dataCode: string, message: string, source = '') {
+  return reply.code(status).send([{ $severity: 'error', $dataCode: dataCode, $message: message, $source: source }]);
+}
+
+function restItem(resource: Resource, node: Row): Row {
+  const rest = resource.rest!;
+  const item: Row = { id: node.id, displayed_as: rest.displayedAs(node), $path: `${rest.path}/${node.id}` };
+  for (const x of storedFields(resource)) if (x.rest !== false && x.name !== 'id' && !x.hidden) item[snake(x.name)] = node[x.name];
+  return item;
+}
+
+function positiveInt(raw: unknown, fallback: number): number | undefined {
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  return Number.isInteger(n) && n >= 1 ? n : undefined;
+}
+
+export async function restPlugin(app: FastifyInstance, options: { pool: pg.Pool; identity: Identity }): Promise<void> {
+  const { pool, identity } = options;
+
+  app.decorateRequest('caller', null);
+  app.addHook('preHandler', async (request, reply) => {
+    const bearer = /^Bearer (\S+)$/.exec(request.headers.authorization ?? '')?.[1];
+    const site = request.headers['x-site'] as string | undefined;
+    if (!bearer) return sageError(reply, 401, 'Unauthorized', 'Send Authorization: Bearer <access token>.', 'Authorization');
+    if (!site || !/^[0-9a-f-]{36}$/i.test(site)) return sageError(reply, 401, 'Unauthorized', 'Send X-Site: <organisation id> (the resource_owner_id).', 'X-Site');
+    const caller = await identity.authenticate(bearer, site);
+    if (!caller) return sageError(reply, 401, 'Unauthorized', 'The access token is invalid, expired, revoked, or not valid for this X-Site.', 'Authorization');
+    (request as FastifyRequest & { caller: Caller }).caller = caller;
+  });
+
+  for (const resource of GRAPHQL_RESOURCES.filter((r) => r.rest)) {
+    const path = resource.rest!.path;
+    app.get(path, async (request, reply) => {
+      const caller = (request as FastifyRequest & { caller: Caller }).caller;
+      const query = request.query as Record<string, string | undefined>;
+      const requestedPerPage = positiveInt(query.items_per_page, REST_PAGING.defaultItemsPerPage);
+      const requestedPage = positiveInt(query.page, 1);
+      if (requestedPerPage === undefined) return sageError(reply, 400, 'InvalidParameter', 'items_per_page must be a positive integer.', 'items_per_page');
+      if (requestedPage === undefined) return sageError(reply, 400, 'InvalidParameter', 'page must be a positive integer.', 'page');
+      const perPage = Math.min(requestedPerPage, REST_PAGING.maxItemsPerPage);
+      const total = (await listQuery(pool, resource, caller.organisationId, { first: 0 })).totalCount;
+      const lastPage = Math.max(1, Math.ceil(total / perPage));
+      const page = Math.min(requestedPage, lastPage); // a page past the end returns the last page
+      const offset = (page - 1) * perPage;
+      const after = offset > 0 ? Buffer.from(String(offset - 1)).toString('base64') : undefined;
+      const result = await listQuery(pool, resource, caller.organisationId, { first: perPage, after });
+      const link = (p: number) => `${path}?page=${p}&items_per_page=${perPage}`;
+      return {
+        $total: total,
+        $page: page,
+        $next: page < lastPage ? link(page + 1) : null,
+        $back: page > 1 ? link(page - 1) : null,
+        $itemsPerPage: perPage,
+        $items: result.nodes.map((node) => restItem(resource, node)),
+      };
+    });
+    app.get(`${path}/:id`, async (request, reply) => {
+      const caller = (request as FastifyRequest & { caller: Caller }).caller;
+      const { id } = request.params as { id: string };
+      if (!/^[0-9a-f-]{36}$/i.test(id)) return sageError(reply, 404, 'RecordNotFound', `No ${resource.typeName} ${id}.`, 'id');
+      const result = await listQuery(pool, resource, caller.organisationId, { first: 1, where: { id: { eq: id } } });
+      if (result.nodes.length === 0) return sageError(reply, 404, 'RecordNotFound', `No ${resource.typeName} ${id}.`, 'id');
+      return restItem(resource, result.nodes[0]);
+    });
+  }
+}

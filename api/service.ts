@@ -1,0 +1,72 @@
+/**
+ * Assembles the service: database, event store, projections, commands, identity and the HTTP
+ * interfaces. The server (api/main.ts), the CLI and the tests all start it the same way.
+ */
+import Fastify, { type FastifyInstance } from 'fastify';
+import { AccountingCommands } from '../commands/accounting.ts';
+import { AggregateStore } from '../commands/aggregate-store.ts';
+import type { EventStore } from '../eventstore/port.ts';
+import { PostgresEventStore } from '../eventstore/postgres/store.ts';
+import { ACCOUNTING_PROJECTIONS } from '../projections/accounting.ts';
+import { ProjectionDaemon } from '../projections/daemon.ts';
+import { migrateReadModels } from '../projections/schema.ts';
+import type { Config } from '../platform/config.ts';
+import { openDatabase, type Database } from '../platform/database.ts';
+import { Identity } from './auth/identity.ts';
+import { graphqlPlugin } from './graphql/plugin.ts';
+import { restPlugin } from './rest/plugin.ts';
+
+export const PROJECTIONS = ACCOUNTING_PROJECTIONS;
+
+export interface Service {
+  config: Config;
+  db: Database;
+  store: EventStore;
+  daemon: ProjectionDaemon;
+  commands: AccountingCommands;
+  identity: Identity;
+  app: FastifyInstance;
+  close(): Promise<void>;
+}
+
+async function openEventStore(config: Config, db: Database): Promise<EventStore> {
+  if (config.eventStore === 'kurrentdb') {
+    const { KurrentDbEventStore } = await import('../eventstore/kurrentdb/store.ts');
+    return KurrentDbEventStore.connect(config.kurrentDbUrl!);
+  }
+  return PostgresEventStore.open(db.pool, db.url);
+}
+
+/** Everything but HTTP: for the CLI, which must not start a second projection daemon needlessly. */
+export async function openCore(config: Config, db?: Database) {
+  const database = db ?? (await openDatabase(config));
+  const store = await openEventStore(config, database);
+  await migrateReadModels(database.pool, PROJECTIONS);
+  const identity = new Identity(database.pool);
+  await identity.migrate();
+  const commands = new AccountingCommands(new AggregateStore(store));
+  return { db: database, store, identity, commands };
+}
+
+export async function startService(config: Config, options: { db?: Database; logger?: boolean } = {}): Promise<Service> {
+  const { db, store, identity, commands } = await openCore(config, options.db);
+  const app = Fastify({ logger: options.logger === false ? false : { level: config.logLevel }, bodyLimit: 1024 * 1024, requestTimeout: 30_000 });
+  const daemon = new ProjectionDaemon(db.pool, store, PROJECTIONS, (msg, extra) => app.log.error(extra, msg));
+  await daemon.start();
+  const exerciseIdOfEntry = async (organisationId: string, entryId: string) => {
+    const { rows } = await db.pool.query(`SELECT accounting_exercise_id FROM accounting_entries WHERE id = $1 AND organisation_id = $2`, [entryId, organisationId]);
+    return rows[0]?.accounting_exercise_id as string | undefined;
+  };
+  await app.register(graphqlPlugin, { pool: db.pool, identity, daemon, deps: { commands, exerciseIdOfEntry } });
+  await app.register(restPlugin, { pool: db.pool, identity });
+  app.get('/health', async () => ({ status: 'ok', projections: daemon.position.commit.toString() }));
+  return {
+    config, db, store, daemon, commands, identity, app,
+    async close() {
+      await app.close();
+      await daemon.stop();
+      await store.close();
+      if (!options.db) await db.close();
+    },
+  };
+}

@@ -1,0 +1,274 @@
+/**
+ * Accounting command handlers: validate input (zod), resolve codes to ids, decide against the
+ * Organisation and Ledger aggregates, append. Every handler returns what its mutation returns.
+ */
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import { toIsoDate, type IsoDate } from '../domain/calendar.ts';
+import { AccountLevel, AccountType, CreditNoteReason, JournalTypeType, OrganisationCountry, SubAccountType } from '../domain/enums.ts';
+import { BusinessError, Errors, fail } from '../domain/errors.ts';
+import { decideLedger, evolveLedger, initialLedgerState, type LedgerEvent, type LedgerState, type LineInput } from '../domain/ledger.ts';
+import {
+  Feature,
+  decideOrganisation,
+  evolveOrganisation,
+  exerciseForDate,
+  initialOrganisationState,
+  type OrganisationCommand,
+  type OrganisationEvent,
+  type OrganisationState,
+} from '../domain/organisation.ts';
+import type { GlobalPosition } from '../eventstore/port.ts';
+import { AggregateStore, type Aggregate, type CommandContext } from './aggregate-store.ts';
+
+export const OrganisationAggregate: Aggregate<OrganisationState, OrganisationEvent> = {
+  category: 'Organisation',
+  initialState: initialOrganisationState,
+  evolve: evolveOrganisation,
+};
+export const LedgerAggregate: Aggregate<LedgerState, LedgerEvent> = {
+  category: 'Ledger',
+  initialState: initialLedgerState,
+  evolve: evolveLedger,
+};
+
+/** Parses with zod; a refusal becomes the business error clients know, naming the field. */
+function parse<T>(schema: z.ZodType<T>, input: unknown): T {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  throw new BusinessError(Errors.invalidInput, { field: issue.path.join('.') || 'input', reason: issue.message });
+}
+
+const text = (max: number) => z.string().max(max);
+const optionalText = (max: number) => text(max).nullish().transform((v) => v ?? null);
+const date = z.string().transform((v, ctx) => toIsoDate(v) ?? (ctx.addIssue({ code: 'custom', message: 'not a date' }), z.NEVER));
+const optionalDate = date.nullish().transform((v) => v ?? null);
+const uuid = z.string().uuid();
+const amount = z.union([z.string().max(40), z.number()]).nullish();
+
+export const AccountCreateInput = z.object({
+  code: z.string().min(1).max(20),
+  name: text(200).min(1),
+  description: optionalText(1000),
+  accountLevel: z.enum(AccountLevel).optional(),
+  accountType: z.enum(AccountType).optional(),
+  subAccountType: z.enum(SubAccountType).optional(),
+  applyVat: z.boolean().optional(),
+  exportAccountNumber: optionalText(50),
+  exportAutomaticAccount: z.boolean().optional(),
+  includedEurForGermany: z.boolean().optional(),
+  taxonomy: z.number().int().nullish(),
+  deactivated: z.boolean().optional(),
+  yearEndClosingAccountId: uuid.nullish(),
+  transitionalPrepaymentAccountId: uuid.nullish(),
+  taxTreatmentId: uuid.nullish(),
+});
+export const AccountUpdateInput = AccountCreateInput.omit({ code: true, accountLevel: true }).partial().extend({ id: uuid });
+export const IdInput = z.object({ id: uuid });
+export const JournalTypeCreateInput = z.object({
+  code: z.string().min(1).max(20),
+  name: text(200).min(1),
+  type: z.enum(JournalTypeType),
+  isCreditNote: z.boolean().optional(),
+  creditNoteReason: z.enum(CreditNoteReason).nullish(),
+  accountingAccountId: uuid.nullish(),
+  deactivated: z.boolean().optional(),
+});
+export const JournalTypeUpdateInput = JournalTypeCreateInput.omit({ code: true }).partial().extend({ id: uuid });
+export const ExerciseCreateInput = z.object({ startDate: date, endDate: date, description: optionalText(500) });
+const entryHeader = {
+  description: optionalText(500),
+  date,
+  documentDate: optionalDate,
+  documentNumber: optionalText(100),
+};
+const lineCommon = { description: optionalText(500), debitAmount: amount, creditAmount: amount };
+export const EntryUsingCodesInput = z.object({
+  ...entryHeader,
+  journalTypeCode: z.string().min(1).max(20),
+  accountingEntryLines: z.array(z.object({ subAccountCode: z.string().min(1).max(20), thirdCode: optionalText(50), ...lineCommon })).min(1).max(500),
+});
+export const EntryUsingIdsInput = z.object({
+  ...entryHeader,
+  journalTypeId: uuid,
+  accountingEntryLines: z.array(z.object({ subAccountId: uuid, thirdId: uuid.nullish(), ...lineCommon })).min(1).max(500),
+});
+export const OrganisationCreateInput = z.object({
+  name: text(200).min(1),
+  country: z.enum(OrganisationCountry),
+  features: z.array(z.enum(Feature)).default([...Feature]),
+});
+
+/** Drops undefined keys so an update only carries the fields the client sent. */
+function defined<T extends object>(o: T): Partial<T> {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
+export interface EntryCreated {
+  id: string;
+  number: number;
+  position: GlobalPosition | null;
+}
+
+export class AccountingCommands {
+  constructor(
+    readonly aggregates: AggregateStore,
+    private readonly clock: () => Date = () => new Date(),
+  ) {}
+
+  private now(): string {
+    return this.clock().toISOString();
+  }
+
+  private organisationCommand(ctx: CommandContext, command: OrganisationCommand, alsoLock: string[] = []) {
+    return this.aggregates.execute(OrganisationAggregate, ctx.organisationId, ctx, (state) => decideOrganisation(command, state), alsoLock);
+  }
+
+  async organisation(organisationId: string): Promise<OrganisationState> {
+    const { state } = await this.aggregates.load(OrganisationAggregate, organisationId);
+    if (!state.id) fail(Errors.organisationNotFound, { id: organisationId });
+    return state;
+  }
+
+  async createOrganisation(ctx: Omit<CommandContext, 'organisationId'>, input: unknown, organisationId: string = randomUUID()) {
+    const i = parse(OrganisationCreateInput, input);
+    const result = await this.organisationCommand({ ...ctx, organisationId }, { type: 'CreateOrganisation', organisationId, name: i.name, country: i.country, features: i.features, now: this.now() });
+    return { id: organisationId, position: result.position };
+  }
+
+  async createAccountingAccount(ctx: CommandContext, input: unknown) {
+    const i = parse(AccountCreateInput, input);
+    const accountId = randomUUID();
+    const r = await this.organisationCommand(ctx, { type: 'CreateAccountingAccount', accountId, fields: defined(i) as typeof i, now: this.now() });
+    return { id: accountId, position: r.position };
+  }
+
+  async updateAccountingAccount(ctx: CommandContext, input: unknown) {
+    const { id, ...changes } = parse(AccountUpdateInput, input);
+    const r = await this.organisationCommand(ctx, { type: 'UpdateAccountingAccount', accountId: id, changes: defined(changes), now: this.now() });
+    return { id, position: r.position };
+  }
+
+  /** Refused while any exercise's ledger has a line on the account; all ledgers are locked meanwhile. */
+  async deleteAccountingAccount(ctx: CommandContext, input: unknown) {
+    const { id } = parse(IdInput, input);
+    return this.withAllLedgers(ctx, async (ledgers, lockNames) => {
+      const r = await this.organisationCommand(ctx, {
+        type: 'DeleteAccountingAccount', accountId: id, accountHasEntries: ledgers.some((l) => l.accountUsage.has(id)), now: this.now(),
+      }, lockNames);
+      return { id, position: r.position };
+    });
+  }
+
+  async createJournalType(ctx: CommandContext, input: unknown) {
+    const i = parse(JournalTypeCreateInput, input);
+    const journalTypeId = randomUUID();
+    const r = await this.organisationCommand(ctx, { type: 'CreateJournalType', journalTypeId, fields: defined(i) as typeof i, now: this.now() });
+    return { id: journalTypeId, position: r.position };
+  }
+
+  async updateJournalType(ctx: CommandContext, input: unknown) {
+    const { id, ...changes } = parse(JournalTypeUpdateInput, input);
+    const r = await this.organisationCommand(ctx, { type: 'UpdateJournalType', journalTypeId: id, changes: defined(changes), now: this.now() });
+    return { id, position: r.position };
+  }
+
+  async deleteJournalType(ctx: CommandContext, input: unknown) {
+    const { id } = parse(IdInput, input);
+    return this.withAllLedgers(ctx, async (ledgers, lockNames) => {
+      const r = await this.organisationCommand(ctx, {
+        type: 'DeleteJournalType', journalTypeId: id, journalTypeInUse: ledgers.some((l) => l.journalTypeUsage.has(id)), now: this.now(),
+      }, lockNames);
+      return { id, position: r.position };
+    });
+  }
+
+  async createAccountingExercise(ctx: CommandContext, input: unknown) {
+    const i = parse(ExerciseCreateInput, input);
+    const exerciseId = randomUUID();
+    const r = await this.organisationCommand(ctx, { type: 'CreateAccountingExercise', exerciseId, startDate: i.startDate, endDate: i.endDate, description: i.description, now: this.now() });
+    return { id: exerciseId, position: r.position };
+  }
+
+  async createAccountingEntryUsingCodes(ctx: CommandContext, input: unknown): Promise<EntryCreated> {
+    const i = parse(EntryUsingCodesInput, input);
+    const org = await this.organisation(ctx.organisationId);
+    const journalTypeId = org.journalTypeIdByCode.get(i.journalTypeCode) ?? fail(Errors.journalTypeNotFound, { code: i.journalTypeCode });
+    const lines: LineInput[] = i.accountingEntryLines.map((l, n) => ({
+      subAccountId: org.accountIdByCode.get(l.subAccountCode) ?? fail(Errors.accountNotFound, { code: l.subAccountCode, line: n + 1 }),
+      thirdCode: l.thirdCode, description: l.description, debitAmount: l.debitAmount ?? null, creditAmount: l.creditAmount ?? null,
+    }));
+    return this.postEntry(ctx, { ...i, journalTypeId }, lines);
+  }
+
+  async createAccountingEntryUsingIds(ctx: CommandContext, input: unknown): Promise<EntryCreated> {
+    const i = parse(EntryUsingIdsInput, input);
+    const lines: LineInput[] = i.accountingEntryLines.map((l) => ({
+      subAccountId: l.subAccountId, thirdCode: l.thirdId ?? null, description: l.description, debitAmount: l.debitAmount ?? null, creditAmount: l.creditAmount ?? null,
+    }));
+    return this.postEntry(ctx, i, lines);
+  }
+
+  private async postEntry(
+    ctx: CommandContext,
+    header: { date: IsoDate; documentDate: IsoDate | null; documentNumber: string | null; description: string | null; journalTypeId: string },
+    lines: LineInput[],
+  ): Promise<EntryCreated> {
+    const entryId = randomUUID();
+    const exerciseId = exerciseForDate(await this.organisation(ctx.organisationId), header.date)?.id ?? fail(Errors.noExerciseForDate, { date: header.date });
+    const r = await this.aggregates.execute(LedgerAggregate, exerciseId, ctx, async (ledger) => {
+      // Read the organisation inside the ledger's lock: a concurrent account deletion holds it too.
+      const org = await this.organisation(ctx.organisationId);
+      const exercise = org.exercises.get(exerciseId)!;
+      return decideLedger({
+        type: 'PostAccountingEntry', entryId, lineIds: lines.map(() => randomUUID()), ...header, lines, sourceType: 'API', now: this.now(),
+      }, ledger, exercise, org);
+    });
+    const posted = r.events[0];
+    if (posted?.type !== 'AccountingEntryPosted') throw new Error('posting produced no entry');
+    return { id: posted.data.entryId, number: posted.data.number, position: r.position };
+  }
+
+  /** Runs a ledger command on the exercise holding the entry/period. */
+  private async ledgerCommand(ctx: CommandContext, exerciseId: string, command: Parameters<typeof decideLedger>[0]) {
+    return this.aggregates.execute(LedgerAggregate, exerciseId, ctx, async (ledger) => {
+      const org = await this.organisation(ctx.organisationId);
+      const exercise = org.exercises.get(exerciseId) ?? fail(Errors.exerciseNotFound, { id: exerciseId });
+      return decideLedger(command, ledger, exercise, org);
+    });
+  }
+
+  async deleteAccountingEntry(ctx: CommandContext, input: unknown, exerciseIdOfEntry: (entryId: string) => Promise<string | undefined>) {
+    const { id } = parse(IdInput, input);
+    const exerciseId = (await exerciseIdOfEntry(id)) ?? fail(Errors.entryNotFound, { id });
+    const r = await this.ledgerCommand(ctx, exerciseId, { type: 'DeleteAccountingEntry', entryId: id, now: this.now() });
+    return { id, position: r.position };
+  }
+
+  async closeAccountingPeriod(ctx: CommandContext, input: unknown, reopen = false) {
+    const { id } = parse(IdInput, input);
+    const org = await this.organisation(ctx.organisationId);
+    const exercise = [...org.exercises.values()].find((e) => e.periods.some((p) => p.periodId === id)) ?? fail(Errors.periodNotFound, { id });
+    const r = await this.ledgerCommand(ctx, exercise.id, { type: reopen ? 'ReopenAccountingPeriod' : 'CloseAccountingPeriod', periodId: id, now: this.now() });
+    return { id, position: r.position };
+  }
+
+  async closeAccountingExercise(ctx: CommandContext, input: unknown) {
+    const { id } = parse(IdInput, input);
+    const r = await this.ledgerCommand(ctx, id, { type: 'CloseAccountingExercise', now: this.now() });
+    return { id, position: r.position };
+  }
+
+  /** Loads every ledger of the organisation while holding their locks (deletion guards). */
+  private async withAllLedgers<T>(ctx: CommandContext, fn: (ledgers: LedgerState[], lockNames: string[]) => Promise<T>): Promise<T> {
+    const org = await this.organisation(ctx.organisationId);
+    const ids = [...org.exercises.keys()];
+    const lockNames = ids.map((id) => AggregateStore.streamId(LedgerAggregate.category, id));
+    return this.aggregates.withLocks(lockNames, async () => {
+      const ledgers = await Promise.all(ids.map(async (id) => (await this.aggregates.loadHeld(LedgerAggregate, id)).state));
+      // execute() takes the organisation's lock; the ledger locks are already ours.
+      return fn(ledgers, []);
+    });
+  }
+}

@@ -1,0 +1,166 @@
+/**
+ * Thin glue between deciders and the event store: load an aggregate's state (cached, caught up
+ * incrementally), decide, append with the expected revision, retry on a concurrency conflict.
+ * Commands on one stream are serialised in-process, so conflicts only come from other processes.
+ */
+import { randomUUID } from 'node:crypto';
+import { WrongExpectedRevision, type EventMetadata, type EventStore, type GlobalPosition, type RecordedEvent } from '../eventstore/port.ts';
+import { Errors, fail } from '../domain/errors.ts';
+import { derivedId } from '../domain/ids.ts';
+
+export interface Aggregate<S, E extends { type: string; data: unknown }> {
+  category: string;
+  initialState: () => S;
+  evolve: (state: S, event: E) => S;
+}
+
+/** Who issues a command: becomes every resulting event's metadata. */
+export interface CommandContext {
+  organisationId: string;
+  userId?: string;
+  clientId?: string;
+  correlationId?: string;
+  /** Idempotency key: the same command id never produces its events twice. */
+  commandId?: string;
+}
+
+export interface Decided<E> {
+  events: E[];
+  position: GlobalPosition | null;
+}
+
+interface Loaded<S> {
+  state: S;
+  revision: bigint | null; // null: no stream yet
+}
+
+export const LIMITS = Object.freeze({ cachedStreams: 20_000, conflictRetries: 5, pageSize: 5_000, schemaVersion: 1 });
+
+export class AggregateStore {
+  private readonly cache = new Map<string, Loaded<unknown>>();
+  private readonly locks = new Map<string, Promise<unknown>>();
+
+  constructor(readonly store: EventStore) {}
+
+  static streamId(category: string, id: string): string {
+    return `${category}-${id}`;
+  }
+
+  /**
+   * State as of the newest event in the store (reads only what the cache has not seen). Takes the
+   * stream's lock: evolve() may update cached state in place, so only one holder may touch it.
+   */
+  async load<S, E extends { type: string; data: unknown }>(aggregate: Aggregate<S, E>, id: string): Promise<Loaded<S>> {
+    return this.withLocks([AggregateStore.streamId(aggregate.category, id)], () => this.loadHeld(aggregate, id));
+  }
+
+  /** load() for a caller already holding the stream's lock. */
+  async loadHeld<S, E extends { type: string; data: unknown }>(aggregate: Aggregate<S, E>, id: string): Promise<Loaded<S>> {
+    const streamId = AggregateStore.streamId(aggregate.category, id);
+    let loaded = (this.cache.get(streamId) as Loaded<S> | undefined) ?? { state: aggregate.initialState(), revision: null };
+    for (;;) {
+      const from = loaded.revision === null ? 0n : loaded.revision + 1n;
+      const page = await this.store.readStream(streamId, { fromRevision: from, maxCount: LIMITS.pageSize });
+      let state = loaded.state;
+      for (const e of page) state = aggregate.evolve(state, { type: e.type, data: e.data } as E);
+      if (page.length > 0) loaded = { state, revision: page[page.length - 1].revision };
+      if (page.length < LIMITS.pageSize) break;
+    }
+    this.remember(streamId, loaded);
+    return loaded;
+  }
+
+  private remember(streamId: string, loaded: Loaded<unknown>): void {
+    this.cache.delete(streamId); // re-insert: Map order doubles as least-recently-used order
+    this.cache.set(streamId, loaded);
+    if (this.cache.size > LIMITS.cachedStreams) this.cache.delete(this.cache.keys().next().value!);
+  }
+
+  /** Runs `fn` holding the in-process locks of every stream named, taken in a fixed order. */
+  async withLocks<T>(streamIds: string[], fn: () => Promise<T>): Promise<T> {
+    const ordered = [...new Set(streamIds)].sort();
+    const acquire = async (i: number): Promise<T> => {
+      if (i === ordered.length) return fn();
+      const id = ordered[i];
+      const previous = this.locks.get(id) ?? Promise.resolve();
+      let release!: () => void;
+      const mine = new Promise<void>((r) => (release = r));
+      const chained = previous.then(() => mine);
+      this.locks.set(id, chained);
+      await previous;
+      try {
+        return await acquire(i + 1);
+      } finally {
+        release();
+        if (this.locks.get(id) === chained) this.locks.delete(id);
+      }
+    };
+    return acquire(0);
+  }
+
+  /**
+   * Decides against the current state and appends. `decide` may be called again after a conflict
+   * with another process, against the fresher state. Extra streams are locked too (see callers).
+   */
+  async execute<S, E extends { type: string; data: unknown }>(
+    aggregate: Aggregate<S, E>,
+    id: string,
+    context: CommandContext,
+    decide: (state: S) => Promise<E[]> | E[],
+    alsoLock: string[] = [],
+  ): Promise<Decided<E>> {
+    const streamId = AggregateStore.streamId(aggregate.category, id);
+    return this.withLocks([streamId, ...alsoLock], async () => {
+      const replay = context.commandId ? await this.alreadyHandled<E>(streamId, context.commandId) : undefined;
+      if (replay) return replay;
+      for (let attempt = 0; ; attempt++) {
+        const loaded = await this.loadHeld(aggregate, id);
+        const events = await decide(loaded.state);
+        if (events.length === 0) return { events, position: null };
+        const commandId = context.commandId ?? randomUUID();
+        const metadata: EventMetadata = {
+          organisationId: context.organisationId,
+          userId: context.userId,
+          clientId: context.clientId,
+          correlationId: context.correlationId ?? commandId,
+          causationId: commandId,
+          schemaVersion: LIMITS.schemaVersion,
+        };
+        try {
+          const result = await this.store.append(
+            streamId,
+            events.map((e, i) => ({ id: derivedId(commandId, 'event', String(i)), type: e.type, data: e.data as Record<string, unknown>, metadata })),
+            loaded.revision ?? 'no_stream',
+          );
+          let state = loaded.state;
+          for (const e of events) state = aggregate.evolve(state, e);
+          this.remember(streamId, { state, revision: result.nextExpectedRevision });
+          return { events, position: result.position };
+        } catch (error) {
+          if (!(error instanceof WrongExpectedRevision)) throw error;
+          if (attempt >= LIMITS.conflictRetries) fail(Errors.concurrencyConflict, { stream: streamId });
+          // Another process appended meanwhile: load() catches up from the store, then decide again.
+        }
+      }
+    });
+  }
+
+  /** A retried command: its first event id is derived from the command id, so look for it. */
+  private async alreadyHandled<E>(streamId: string, commandId: string): Promise<Decided<E> | undefined> {
+    const firstId = derivedId(commandId, 'event', '0');
+    const tail = await this.findEventsOf(streamId, commandId, firstId);
+    if (!tail) return undefined;
+    return { events: tail.map((e) => ({ type: e.type, data: e.data }) as E), position: tail[tail.length - 1].position };
+  }
+
+  private async findEventsOf(streamId: string, commandId: string, firstId: string): Promise<RecordedEvent[] | undefined> {
+    const loadedRevision = (this.cache.get(streamId) as Loaded<unknown> | undefined)?.revision ?? null;
+    if (loadedRevision === null) return undefined;
+    // Idempotency window: a retry comes soon after the original, so only the stream's tail is searched.
+    const from = loadedRevision > 1000n ? loadedRevision - 1000n : 0n;
+    const events = await this.store.readStream(streamId, { fromRevision: from, maxCount: 1001 });
+    const start = events.findIndex((e) => e.id === firstId);
+    if (start === -1) return undefined;
+    return events.slice(start).filter((e) => e.metadata.causationId === commandId);
+  }
+}

@@ -1,0 +1,55 @@
+/**
+ * Business errors: a dotted key clients can switch on (the live API's style), parameters for the
+ * message, and the field that failed. Messages are localized in api/i18n.ts, not here.
+ */
+export class BusinessError extends Error {
+  constructor(
+    readonly code: string,
+    readonly params: Record<string, string | number> = {},
+  ) {
+    super(code);
+    this.name = 'BusinessError';
+  }
+}
+
+export const Errors = {
+  organisationNotFound: 'global.businessErrors.organizationNotFound',
+  organisationAlreadyExists: 'global.businessErrors.organizationAlreadyExists',
+  documentIdAlreadyExists: 'global.businessErrors.documentIdAlreadyExistInOrganization',
+  notFound: 'global.businessErrors.entityNotFound',
+  invalidInput: 'global.businessErrors.invalidInput',
+  concurrencyConflict: 'global.businessErrors.concurrencyConflict',
+  accountCodeAlreadyExists: 'accounting.businessErrors.accountCodeAlreadyExists',
+  accountHasEntries: 'accounting.businessErrors.accountHasEntries',
+  accountNotPostable: 'accounting.businessErrors.accountNotPostingLevel',
+  accountDeactivated: 'accounting.businessErrors.accountDeactivated',
+  accountNotFound: 'accounting.businessErrors.accountNotFound',
+  accountCodeNotInChart: 'accounting.businessErrors.accountCodeNotInChart',
+  journalTypeCodeAlreadyExists: 'accounting.businessErrors.journalTypeCodeAlreadyExists',
+  journalTypeNotFound: 'accounting.businessErrors.journalTypeNotFound',
+  journalTypeDeactivated: 'accounting.businessErrors.journalTypeDeactivated',
+  journalTypeInUse: 'accounting.businessErrors.journalTypeInUse',
+  exerciseOverlaps: 'accounting.businessErrors.accountingExerciseOverlaps',
+  exerciseInvalidDates: 'accounting.businessErrors.accountingExerciseInvalidDates',
+  exerciseNotFound: 'accounting.businessErrors.accountingExerciseNotFound',
+  exerciseClosed: 'accounting.businessErrors.accountingExerciseClosed',
+  noExerciseForDate: 'accounting.businessErrors.noAccountingExerciseForDate',
+  periodClosed: 'accounting.businessErrors.accountingPeriodClosed',
+  periodNotFound: 'accounting.businessErrors.accountingPeriodNotFound',
+  periodAlreadyClosed: 'accounting.businessErrors.accountingPeriodAlreadyClosed',
+  periodNotClosed: 'accounting.businessErrors.accountingPeriodNotClosed',
+  unbalancedEntry: 'accounting.businessErrors.unbalancedEntry',
+  invalidLineAmount: 'accounting.businessErrors.invalidAccountingEntryLineAmount',
+  tooFewLines: 'accounting.businessErrors.accountingEntryNeedsTwoLines',
+  entryNotFound: 'accounting.businessErrors.accountingEntryNotFound',
+  entryClosed: 'accounting.businessErrors.accountingEntryClosed',
+} as const;
+
+export function fail(code: string, params: Record<string, string | number> = {}): never {
+  throw new BusinessError(code, params);
+}
+
+/** Invariant assertion (TIGER_STYLE): a broken one is a bug in our code, never a user error. */
+export function assert(condition: unknown, message: string): asserts condition {
+  if (!condition) throw new Error(`invariant violated: ${message}`);
+}

@@ -1,0 +1,14 @@
+/** What a projection is: a name, the read models it owns, the events it reads, and how it applies them. */
+import type { RecordedEvent } from '../eventstore/port.ts';
+import type { Resource } from './resource.ts';
+import type { Writes } from './writes.ts';
+
+/** Physical table of a resource for this run: the live table, or its shadow during a rebuild. */
+export type TableOf = (resource: Resource) => string;
+
+export interface Projection {
+  name: string;
+  resources: Resource[];
+  eventTypes: readonly string[];
+  apply(event: RecordedEvent, writes: Writes, tableOf: TableOf): void;
+}

@@ -1,0 +1,127 @@
+/**
+ * One definition per resource. From it derive: the read-model table (DDL), the row writer used by
+ * projections, the GraphQL object type, its <Node>FilterInput / <Node>SortInput and connection, and the
+ * REST item. Add a field here and every interface gets it.
+ */
+
+/** How a field is stored and filtered. */
+export type Scalar = 'UUID' | 'String' | 'Int' | 'Boolean' | 'Decimal' | 'DateTime' | 'Date';
+
+export interface StoredField {
+  kind: 'stored';
+  name: string; // GraphQL field name (camelCase)
+  column: string; // read-model column (snake_case)
+  gql: string; // GraphQL type name (a scalar or an enum)
+  scalar: Scalar; // storage and filter semantics
+  enumValues?: readonly string[];
+  nonNull?: boolean;
+  rest?: boolean; // shown in REST items (default true)
+  hidden?: boolean; // stored and filterable internally, not a GraphQL field (not in the spec's type)
+}
+
+/** An object reached through a stored id (`subAccount` via `subAccountId`). */
+export interface ReferenceField {
+  kind: 'reference';
+  name: string;
+  gql: string;
+  resource: () => Resource;
+  via: string; // name of the stored field holding the id
+}
+
+/** The rows of another resource pointing back here (`accountingEntryLines` of an entry). */
+export interface ChildrenField {
+  kind: 'children';
+  name: string;
+  gql: string;
+  resource: () => Resource;
+  foreignKey: string; // stored field name in the child
+  orderBy: string; // stored field name in the child
+}
+
+/** Declared by the spec, not (yet) backed by data in this service: resolves to null. */
+export interface AbsentField {
+  kind: 'absent';
+  name: string;
+  gql: string;
+}
+
+/** Derived from the row's stored columns at read time. */
+export interface ComputedField {
+  kind: 'computed';
+  name: string;
+  gql: string;
+  resolve: (row: Record<string, unknown>) => unknown;
+}
+
+export type Field = StoredField | ReferenceField | ChildrenField | AbsentField | ComputedField;
+
+export interface Resource {
+  typeName: string; // GraphQL object type
+  table: string; // read-model table
+  scope: 'organisation' | 'global';
+  fields: Field[];
+  query?: { field: string; connection: string }; // Query root connection (plural)
+  rest?: { path: string; displayedAs: (row: Record<string, unknown>) => string };
+  /** Stable default order of lists (field names), before the id tie-breaker. */
+  defaultOrder?: string[];
+  /** Extra indexes beyond (organisation_id) and the primary key (id). */
+  indexes?: string[][];
+}
+
+const SQL_TYPE: Record<Scalar, string> = {
+  UUID: 'uuid',
+  String: 'text',
+  Int: 'integer',
+  Boolean: 'boolean',
+  Decimal: 'numeric', // unconstrained: keeps the scale the amount was posted with
+  DateTime: 'timestamptz',
+  Date: 'date',
+};
+
+const snake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+/** Field builders keep resource files one line per field. */
+export const f = {
+  uuid: (name: string, extra: Partial<StoredField> = {}): StoredField => ({ kind: 'stored', name, column: snake(name), gql: 'UUID', scalar: 'UUID', ...extra }),
+  string: (name: string, extra: Partial<StoredField> = {}): StoredField => ({ kind: 'stored', name, column: snake(name), gql: 'String', scalar: 'String', ...extra }),
+  int: (name: string, extra: Partial<StoredField> = {}): StoredField => ({ kind: 'stored', name, column: snake(name), gql: 'Int', scalar: 'Int', ...extra }),
+  bool: (name: string, extra: Partial<StoredField> = {}): StoredField => ({ kind: 'stored', name, column: snake(name), gql: 'Boolean', scalar: 'Boolean', ...extra }),
+  decimal: (name: string, extra: Partial<StoredField> = {}): StoredField => ({ kind: 'stored', name, column: snake(name), gql: 'Decimal', scalar: 'Decimal', ...extra }),
+  dateTime: (name: string, extra: Partial<StoredField> = {}): StoredField => ({ kind: 'stored', name, column: snake(name), gql: 'DateTime', scalar: 'DateTime', ...extra }),
+  enum: (name: string, gql: string, values: readonly string[], extra: Partial<StoredField> = {}): StoredField => ({ kind: 'stored', name, column: snake(name), gql, scalar: 'String', enumValues: values, ...extra }),
+  ref: (name: string, gql: string, resource: () => Resource, via: string): ReferenceField => ({ kind: 'reference', name, gql, resource, via }),
+  children: (name: string, gql: string, resource: () => Resource, foreignKey: string, orderBy: string): ChildrenField => ({ kind: 'children', name, gql: `[${gql}]`, resource, foreignKey, orderBy }),
+  absent: (name: string, gql: string): AbsentField => ({ kind: 'absent', name, gql }),
+  computed: (name: string, gql: string, resolve: (row: Record<string, unknown>) => unknown): ComputedField => ({ kind: 'computed', name, gql, resolve }),
+};
+
+export const storedFields = (r: Resource): StoredField[] => r.fields.filter((x): x is StoredField => x.kind === 'stored');
+
+export function storedField(r: Resource, name: string): StoredField {
+  const field = storedFields(r).find((x) => x.name === name);
+  if (!field) throw new Error(`${r.typeName} has no stored field ${name}`);
+  return field;
+}
+
+/** CREATE TABLE for the resource under a given physical name (live or shadow). */
+export function tableDdl(r: Resource, tableName = r.table): string {
+  const columns = storedFields(r).map((x) => `${x.column} ${SQL_TYPE[x.scalar]}${x.name === 'id' ? ' PRIMARY KEY' : ''}`);
+  if (r.scope === 'organisation') columns.unshift('organisation_id uuid NOT NULL');
+  const indexes = [...(r.scope === 'organisation' ? [['organisation_id']] : []), ...(r.indexes ?? [])].map(
+    (cols) => `CREATE INDEX IF NOT EXISTS ${tableName}_${cols.join('_')}_idx ON ${tableName} (${cols.join(', ')});`,
+  );
+  return `CREATE TABLE IF NOT EXISTS ${tableName} (\n  ${columns.join(',\n  ')}\n);\n${indexes.join('\n')}`;
+}
+
+/** A read-model row in field names -> column values in declared order (organisation first). */
+export function rowValues(r: Resource, row: Record<string, unknown>): { columns: string[]; values: unknown[] } {
+  const fields = storedFields(r);
+  const columns = fields.map((x) => x.column);
+  const values = fields.map((x) => row[x.name] ?? null);
+  if (r.scope === 'organisation') {
+    if (!row.organisationId) throw new Error(`${r.typeName} row without organisationId`);
+    columns.unshift('organisation_id');
+    values.unshift(row.organisationId);
+  }
+  return { columns, values };
+}

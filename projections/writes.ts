@@ -1,0 +1,66 @@
+/**
+ * A projection batch's writes, in order. Consecutive inserts into one table become one multi-row
+ * INSERT, which is what makes rebuilds fast; other statements run as given, in sequence.
+ */
+import type pg from 'pg';
+import { rowValues, storedField, type Resource } from './resource.ts';
+
+type Op =
+  | { kind: 'insert'; table: string; columns: string[]; rows: unknown[][] }
+  | { kind: 'sql'; text: string; params: unknown[] };
+
+const MAX_PARAMS = 60_000; // PostgreSQL allows 65,535 bind parameters per statement
+
+export class Writes {
+  private readonly ops: Op[] = [];
+
+  /** Inserts a row of `resource` (field names) into the physical table `table`. */
+  insert(resource: Resource, table: string, row: Record<string, unknown>): void {
+    const { columns, values } = rowValues(resource, row);
+    const last = this.ops[this.ops.length - 1];
+    if (last?.kind === 'insert' && last.table === table && last.rows.length * columns.length + columns.length <= MAX_PARAMS) {
+      last.rows.push(values);
+    } else {
+      this.ops.push({ kind: 'insert', table, columns, rows: [values] });
+    }
+  }
+
+  /** UPDATE by field names: `set` the given fields where every `where` field equals its value. */
+  update(resource: Resource, table: string, where: Record<string, unknown>, set: Record<string, unknown>): void {
+    const params: unknown[] = [];
+    const bind = (name: string, value: unknown) => {
+      params.push(value);
+      return `${storedField(resource, name).column} = $${params.length}`;
+    };
+    const assignments = Object.entries(set).filter(([, v]) => v !== undefined).map(([k, v]) => bind(k, v));
+    if (assignments.length === 0) return;
+    const conditions = Object.entries(where).map(([k, v]) => bind(k, v));
+    this.sql(`UPDATE ${table} SET ${assignments.join(', ')} WHERE ${conditions.join(' AND ')}`, params);
+  }
+
+  delete(resource: Resource, table: string, where: Record<string, unknown>): void {
+    const entries = Object.entries(where);
+    this.sql(`DELETE FROM ${table} WHERE ${entries.map(([k], i) => `${storedField(resource, k).column} = $${i + 1}`).join(' AND ')}`, entries.map(([, v]) => v));
+  }
+
+  sql(text: string, params: unknown[] = []): void {
+    this.ops.push({ kind: 'sql', text, params });
+  }
+
+  get size(): number {
+    return this.ops.length;
+  }
+
+  async flush(client: pg.PoolClient): Promise<void> {
+    for (const op of this.ops) {
+      if (op.kind === 'sql') {
+        await client.query(op.text, op.params);
+        continue;
+      }
+      const width = op.columns.length;
+      const tuples = op.rows.map((_, r) => `(${op.columns.map((__, c) => `$${r * width + c + 1}`).join(', ')})`);
+      await client.query(`INSERT INTO ${op.table} (${op.columns.join(', ')}) VALUES ${tuples.join(', ')}`, op.rows.flat());
+    }
+    this.ops.length = 0;
+  }
+}
