@@ -12,12 +12,10 @@ export const MAX_AMOUNT = new Decimal('999999999999999');
 /** Parses an input amount; refuses NaN, infinities, negatives, more decimals than the currency has. */
 export function parseAmount(raw: string | number | null | undefined, precision: number, field: string): Decimal {
   if (raw === null || raw === undefined || raw === '') return ZERO;
-  let value: Decimal;
-  try {
-    value = new Decimal(typeof raw === 'number' ? String(raw) : raw.trim());
-  } catch {
-    return fail(Errors.invalidLineAmount, { field, value: String(raw) });
-  }
+  const text = typeof raw === 'number' ? String(raw) : raw.trim();
+  // Plain decimal notation only: decimal.js would also read hex, binary, octal and exponents.
+  if (!/^\d{1,20}(\.\d{1,20})?$/.test(text)) return fail(Errors.invalidLineAmount, { field, value: String(raw) });
+  const value = new Decimal(text);
   if (!value.isFinite() || value.isNeg() || value.gt(MAX_AMOUNT) || value.decimalPlaces() > precision) {
     fail(Errors.invalidLineAmount, { field, value: String(raw), precision });
   }
