@@ -29,6 +29,22 @@ async function freePort(preferred: number): Promise<number> {
   return tryPort(preferred).catch(() => tryPort(0));
 }
 
+/**
+ * A cluster already running on this data directory (the server while the CLI runs, or one left behind
+ * by a killed process): its port, read from postmaster.pid, if its postmaster is alive.
+ */
+function runningClusterPort(clusterDir: string): number | undefined {
+  try {
+    const lines = fs.readFileSync(path.join(clusterDir, 'postmaster.pid'), 'utf8').split('\n');
+    const pid = Number(lines[0]);
+    const port = Number(lines[3]);
+    process.kill(pid, 0); // throws when no such process
+    return Number.isInteger(port) && port > 0 ? port : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 export async function startEmbeddedPostgres(
   dataDir: string,
   log: (line: string) => void = () => {},
@@ -36,6 +52,11 @@ export async function startEmbeddedPostgres(
   const clusterDir = path.join(dataDir, 'pg');
   const isRoot = os.userInfo().uid === 0;
   fs.mkdirSync(dataDir, { recursive: true });
+  const runningPort = runningClusterPort(clusterDir);
+  if (runningPort) {
+    // Share it, do not own it: stopping is left to the process that started it.
+    return { url: `postgres://postgres:${PASSWORD}@127.0.0.1:${runningPort}/postgres`, stop: async () => {} };
+  }
   const port = await freePort(54329);
   const pg = new EmbeddedPostgres({
     databaseDir: clusterDir,
@@ -52,7 +73,9 @@ export async function startEmbeddedPostgres(
   const initialised = fs.existsSync(path.join(clusterDir, 'PG_VERSION'));
   if (!initialised) await pg.initialise();
   // A cluster killed with the process may leave its pid file behind; postgres itself copes with a stale one.
-  await pg.start();
+  await pg.start().catch((error: unknown) => {
+    throw new Error(`embedded PostgreSQL did not start in ${clusterDir}: ${String(error ?? 'it exited early; see its log above')}`);
+  });
   return {
     url: `postgres://postgres:${PASSWORD}@127.0.0.1:${port}/postgres`,
     stop: () => pg.stop(),
