@@ -3,7 +3,7 @@ import type pg from 'pg';
 import { COUNTRIES, referenceId } from '../domain/reference/countries.ts';
 import { INVOICE_TYPES } from '../domain/reference/invoice-types.ts';
 import type { Projection } from './projection.ts';
-import { Country, InvoiceType } from './read-models/accounting.ts';
+import { Country, DimensionOutputGLDto, InvoiceType } from './read-models/accounting.ts';
 import { rowValues, tableDdl, type Resource } from './resource.ts';
 
 export const CHECKPOINT_DDL = `
@@ -40,6 +40,8 @@ export async function migrateReadModels(pool: pg.Pool, projections: Projection[]
       for (const r of p.resources) await client.query(tableDdl(r));
       await client.query(`INSERT INTO projection_checkpoints (name) VALUES ($1) ON CONFLICT DO NOTHING`, [p.name]);
     }
+    // No command creates dimensions yet: the table exists so `dimensions` answers with an empty list.
+    await client.query(tableDdl(DimensionOutputGLDto));
     for (const [resource, rows] of referenceRows()) {
       await client.query(tableDdl(resource));
       for (const row of rows) {

@@ -126,7 +126,7 @@ export async function graphqlPlugin(app: FastifyInstance, options: GraphqlOption
         await daemon.waitFor(result.position);
         return { id: result.id, number: result.number };
       } catch (e) {
-        if (e instanceof BusinessError) throw new GraphQLError(localize(e.code, e.params, ctx.language), { extensions: { code: e.code, ...e.params } });
+        if (e instanceof BusinessError) throw new GraphQLError(localize(e.code, e.params, ctx.language), { extensions: { code: e.code, parameters: e.params } });
         throw e;
       }
     };

@@ -1,0 +1,154 @@
+import t from 'tap';
+import { runningService } from './helpers/service.ts';
+
+const api = await runningService(t);
+const year = new Date().getUTCFullYear();
+const POST = `mutation($v: AccountingEntryCreateUsingCodesGLDtoInput!) { createAccountingEntryUsingCodes(input: $v) { id number } }`;
+const entry = (lines: [string, string | null, string | null][], date = `${year}-03-15`) => ({
+  v: { date, journalTypeCode: 'GEN', description: 'test', accountingEntryLines: lines.map(([code, debit, credit]) => ({ subAccountCode: code, debitAmount: debit, creditAmount: credit })) },
+});
+
+t.test('the demo books read through GraphQL, with nested objects', async (t) => {
+  const r = await api.gql(`{ accountingEntries(order: [{ number: ASC }]) { totalCount nodes { number journalType { code } accountingEntryLines { debitAmount creditAmount subAccount { code } } } } }`);
+  t.equal(r.errors, undefined);
+  t.equal(r.data.accountingEntries.totalCount, 4);
+  t.same(r.data.accountingEntries.nodes.map((n: any) => n.number), [1, 2, 3, 4]);
+  const sale = r.data.accountingEntries.nodes[1];
+  t.equal(sale.journalType.code, 'VEN');
+  t.same(sale.accountingEntryLines.map((l: any) => [l.subAccount.code, l.debitAmount, l.creditAmount]), [['4300001', '1210.00', '0.00'], ['7000000', '0.00', '1000.00'], ['4770000', '0.00', '210.00']]);
+});
+
+t.test('posting returns the next gap-free number and is readable at once', async (t) => {
+  const r = await api.gql(POST, entry([['5720000', '99.95', null], ['1000000', null, '99.95']]));
+  t.equal(r.errors, undefined);
+  t.equal(r.data.createAccountingEntryUsingCodes.number, 5);
+  const read = await api.gql(`query($id: UUID!) { accountingEntries(where: { id: { eq: $id } }) { nodes { number description } } }`, { id: r.data.createAccountingEntryUsingCodes.id });
+  t.same(read.data.accountingEntries.nodes, [{ number: 5, description: 'test' }]);
+});
+
+t.test('bad input is refused with a clear business error and appends nothing', async (t) => {
+  const deactivated = await api.gql(`mutation { createAccountingAccount(input: { code: "5720099", name: "Old bank" }) { id } }`);
+  await api.gql(`mutation($id: UUID!) { updateAccountingAccount(input: { id: $id, deactivated: true }) { id } }`, { id: deactivated.data.createAccountingAccount.id });
+  const closing = await api.gql(`{ accountingExercises { nodes { periods { id month } } } }`);
+  const february = closing.data.accountingExercises.nodes[0].periods.find((p: any) => p.month === 'FEBRUARY');
+  t.equal((await api.gql(`mutation($id: UUID!) { closeAccountingPeriod(input: { id: $id }) { id } }`, { id: february.id })).errors, undefined);
+  const cases: [string, object, string][] = [
+    ['unbalanced', entry([['5720000', '10.00', null], ['1000000', null, '9.99']]), 'accounting.businessErrors.unbalancedEntry'],
+    ['closed period', entry([['5720000', '10.00', null], ['1000000', null, '10.00']], `${year}-02-10`), 'accounting.businessErrors.accountingPeriodClosed'],
+    ['unknown account', entry([['5729999', '10.00', null], ['1000000', null, '10.00']]), 'accounting.businessErrors.accountNotFound'],
+    ['deactivated account', entry([['5720099', '10.00', null], ['1000000', null, '10.00']]), 'accounting.businessErrors.accountDeactivated'],
+    ['heading account', entry([['57', '10.00', null], ['1000000', null, '10.00']]), 'accounting.businessErrors.accountNotPostingLevel'],
+    ['two sides on a line', entry([['5720000', '10.00', '10.00'], ['1000000', null, '0']]), 'accounting.businessErrors.invalidAccountingEntryLineAmount'],
+    ['three decimals', entry([['5720000', '10.001', null], ['1000000', null, '10.001']]), 'accounting.businessErrors.invalidAccountingEntryLineAmount'],
+    ['no exercise', entry([['5720000', '10.00', null], ['1000000', null, '10.00']], `${year + 5}-01-10`), 'accounting.businessErrors.noAccountingExerciseForDate'],
+  ];
+  for (const [name, variables, code] of cases) {
+    const before = await api.eventCount();
+    const r = await api.gql(POST, variables);
+    t.equal(r.data?.createAccountingEntryUsingCodes, null, `${name}: no result`);
+    t.equal(r.errors?.[0]?.extensions?.code, code, `${name}: ${code}`);
+    t.ok(r.errors?.[0]?.message?.length > 10, `${name}: a message`);
+    t.equal(await api.eventCount(), before, `${name}: nothing appended`);
+  }
+  const spanish = await api.gql(POST, cases[0][1], { Authorization: `Bearer ${api.token}`, 'X-Site': api.organisationId, 'Accept-Language': 'es' });
+  t.match(spanish.errors[0].message, /descuadrado/, 'localized message');
+});
+
+t.test('an account with entries cannot be deleted; an unused one can', async (t) => {
+  const used = await api.gql(`{ accountingAccounts(where: { code: { eq: "5720000" } }) { nodes { id } } }`);
+  const r = await api.gql(`mutation($id: UUID!) { deleteAccountingAccount(input: { id: $id }) { id } }`, { id: used.data.accountingAccounts.nodes[0].id });
+  t.equal(r.errors?.[0]?.extensions?.code, 'accounting.businessErrors.accountHasEntries');
+  const fresh = await api.gql(`mutation { createAccountingAccount(input: { code: "6290001", name: "Servicios varios" }) { id } }`);
+  const del = await api.gql(`mutation($id: UUID!) { deleteAccountingAccount(input: { id: $id }) { id } }`, { id: fresh.data.createAccountingAccount.id });
+  t.equal(del.errors, undefined);
+  const after = await api.gql(`{ accountingAccounts(where: { code: { eq: "6290001" } }) { totalCount } }`);
+  t.equal(after.data.accountingAccounts.totalCount, 0);
+});
+
+t.test('deleting an entry renumbers the ones after it', async (t) => {
+  const a = await api.gql(POST, entry([['5720000', '1.00', null], ['1000000', null, '1.00']]));
+  const b = await api.gql(POST, entry([['5720000', '2.00', null], ['1000000', null, '2.00']]));
+  const numberA = a.data.createAccountingEntryUsingCodes.number;
+  t.equal(b.data.createAccountingEntryUsingCodes.number, numberA + 1);
+  t.equal((await api.gql(`mutation($id: UUID!) { deleteAccountingEntry(input: { id: $id }) { id } }`, { id: a.data.createAccountingEntryUsingCodes.id })).errors, undefined);
+  const r = await api.gql(`query($id: UUID!) { accountingEntries(where: { id: { eq: $id } }) { nodes { number } } }`, { id: b.data.createAccountingEntryUsingCodes.id });
+  t.equal(r.data.accountingEntries.nodes[0].number, numberA);
+  const all = await api.gql(`{ accountingEntries(first: 500, order: [{ number: ASC }]) { nodes { number } } }`);
+  t.same(all.data.accountingEntries.nodes.map((n: any) => n.number), all.data.accountingEntries.nodes.map((_: any, i: number) => i + 1), 'no gaps');
+});
+
+t.test('another organisation is invisible and untouchable', async (t) => {
+  const other = await api.service.commands.createOrganisation({}, { name: 'Other GmbH', country: 'DE' });
+  const headers = { Authorization: `Bearer ${api.token}`, 'X-Site': other.id };
+  const read = await api.gql(`{ accountingAccounts { totalCount } }`, undefined, headers);
+  t.equal(read.errors?.[0]?.extensions?.code, 'AUTH_NOT_AUTHENTICATED', 'a token of org A does not open org B');
+  const before = await api.eventCount();
+  const write = await api.gql(POST, entry([['1200', '1.00', null], ['0800', null, '1.00']]), headers);
+  t.equal(write.errors?.[0]?.extensions?.code, 'AUTH_NOT_AUTHENTICATED');
+  t.equal(await api.eventCount(), before, 'nothing appended');
+  const rest = await api.rest('/ledger_accounts', headers);
+  t.equal(rest.status, 401);
+  const mine = await api.gql(`{ accountingAccounts(where: { code: { eq: "1200" } }) { totalCount } }`);
+  t.equal(mine.data.accountingAccounts.totalCount, 0, "org B's SKR03 accounts do not show in org A");
+});
+
+t.test('a readonly token reads but cannot write', async (t) => {
+  const readonly = await api.service.identity.issueToken(api.organisationId, 'demo@example.com', api.clientId, 'readonly');
+  const headers = { Authorization: `Bearer ${readonly.access_token}`, 'X-Site': api.organisationId };
+  t.equal((await api.gql(`{ journalTypes { totalCount } }`, undefined, headers)).data.journalTypes.totalCount, 9);
+  const before = await api.eventCount();
+  const r = await api.gql(`mutation { createJournalType(input: { code: "X1", name: "X", type: GENERAL }) { id } }`, undefined, headers);
+  t.equal(r.errors?.[0]?.extensions?.code, 'AUTH_NOT_AUTHORIZED');
+  t.equal(await api.eventCount(), before);
+});
+
+t.test('missing headers are refused the way clients expect', async (t) => {
+  const noOrg = await api.gql(`{ journalTypes { totalCount } }`, undefined, { Authorization: `Bearer ${api.token}` });
+  t.equal(noOrg.errors[0].message, 'X-OrganizationId header is mandatory');
+  const badToken = await api.gql(`{ journalTypes { totalCount } }`, undefined, { Authorization: 'Bearer nope', 'X-Site': api.organisationId });
+  t.equal(badToken.errors[0].extensions.code, 'AUTH_NOT_AUTHENTICATED');
+});
+
+t.test('filters, sorting and cursor paging', async (t) => {
+  const page1 = await api.gql(`{ accountingAccounts(first: 3, where: { code: { startsWith: "4" } }, order: [{ code: DESC }]) { totalCount nodes { code } pageInfo { hasNextPage endCursor } } }`);
+  const c = page1.data.accountingAccounts;
+  t.ok(c.totalCount > 3);
+  t.same(c.nodes.map((n: any) => n.code), [...c.nodes.map((n: any) => n.code)].sort().reverse());
+  const page2 = await api.gql(`query($after: String) { accountingAccounts(first: 3, after: $after, where: { code: { startsWith: "4" } }, order: [{ code: DESC }]) { nodes { code } } }`, { after: c.pageInfo.endCursor });
+  t.ok(page2.data.accountingAccounts.nodes[0].code < c.nodes[2].code, 'page 2 continues after page 1');
+  const tooMany = await api.gql(`{ accountingAccounts(first: 501) { totalCount } }`);
+  t.ok(tooMany.errors?.length, 'page size above 500 refused');
+  const exercises = await api.gql(`{ accountingExercises { nodes { exercise numberPeriods status periods { month isClosed } } } }`);
+  t.equal(exercises.data.accountingExercises.nodes[0].numberPeriods, 12);
+  t.equal(exercises.data.accountingExercises.nodes[0].periods.length, 12);
+  for (const q of ['countries', 'invoiceTypes', 'currencies', 'accountingEntrySessions', 'dimensions', 'accountingEntryLines']) {
+    const r = await api.gql(`{ ${q} { totalCount } }`);
+    t.equal(r.errors, undefined, `${q} answers`);
+  }
+  const charts = await api.gql(`{ accountingPlanMasters { description accountingPlanMasterLines { code accountLevel } } }`);
+  t.equal(charts.data.accountingPlanMasters.length, 5);
+});
+
+t.test('REST lists page as the spec says', async (t) => {
+  const first = await api.rest('/ledger_accounts?items_per_page=50');
+  t.equal(first.status, 200);
+  t.equal(first.body.$page, 1);
+  t.equal(first.body.$itemsPerPage, 50);
+  t.equal(first.body.$back, null);
+  t.equal(first.body.$next, '/ledger_accounts?page=2&items_per_page=50');
+  t.equal(first.body.$items.length, 50);
+  const item = first.body.$items[0];
+  t.equal(item.$path, `/ledger_accounts/${item.id}`);
+  t.ok(item.displayed_as);
+  const last = await api.rest('/ledger_accounts?items_per_page=50&page=999');
+  t.equal(last.body.$page, Math.ceil(first.body.$total / 50), 'a page past the end returns the last page');
+  t.equal(last.body.$next, null);
+  const capped = await api.rest('/journal_types?items_per_page=1000');
+  t.equal(capped.body.$itemsPerPage, 200);
+  const one = await api.rest(item.$path);
+  t.equal(one.body.id, item.id);
+  const missing = await api.rest('/journals/00000000-0000-0000-0000-000000000000');
+  t.equal(missing.status, 404);
+  t.equal(missing.body[0].$severity, 'error');
+  for (const path of ['/journals', '/journal_types', '/accounting_exercises']) t.equal((await api.rest(path)).status, 200, path);
+});
