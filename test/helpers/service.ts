@@ -10,7 +10,7 @@ export interface Running {
   organisationId: string;
   token: string;
   clientId: string;
-  gql(query: string, variables?: object, headers?: Record<string, string>): Promise<{ data?: any; errors?: any[] }>;
+  gql(query: string, variables?: object, headers?: Record<string, string>): Promise<any>;
   rest(path: string, headers?: Record<string, string>): Promise<{ status: number; body: any }>;
   eventCount(): Promise<number>;
 }
