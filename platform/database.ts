@@ -35,3 +35,19 @@ export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir
     },
   };
 }
+
+/** Runs `fn` in one transaction on a pooled client: COMMIT on success, ROLLBACK on any error. */
+export async function inTransaction<T>(pool: pg.Pool, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    const result = await fn(client);
+    await client.query('COMMIT');
+    return result;
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => {});
+    throw error;
+  } finally {
+    client.release();
+  }
+}

@@ -9,6 +9,7 @@ import { START, comparePositions, type EventStore, type GlobalPosition, type Sub
 import type { Projection } from './projection.ts';
 import type { Resource } from './resource.ts';
 import { Writes } from './writes.ts';
+import { inTransaction } from '../platform/database.ts';
 
 export const DAEMON_LIMITS = Object.freeze({ batchSize: 1000, waitForTimeoutMs: 5_000 });
 
@@ -59,9 +60,7 @@ export class ProjectionDaemon {
   }
 
   private async applyBatch(batch: Parameters<Projection['apply']>[0][]): Promise<void> {
-    const client = await this.pool.connect();
-    try {
-      await client.query('BEGIN');
+    await inTransaction(this.pool, async (client) => {
       const checkpoints = await readCheckpoints(client, this.projections.map((p) => p.name), true);
       const last = batch[batch.length - 1].position;
       for (const projection of this.projections) {
@@ -75,13 +74,7 @@ export class ProjectionDaemon {
         await writes.flush(client);
         await writeCheckpoint(client, projection.name, last);
       }
-      await client.query('COMMIT');
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => {});
-      throw error;
-    } finally {
-      client.release();
-    }
+    });
     this.processed = batch[batch.length - 1].position;
     for (const w of this.waiters) {
       if (comparePositions(this.processed, w.position) >= 0) {

@@ -9,6 +9,7 @@ import { readCheckpoints, writeCheckpoint } from './daemon.ts';
 import type { Projection } from './projection.ts';
 import { tableDdl, type Resource } from './resource.ts';
 import { Writes } from './writes.ts';
+import { inTransaction } from '../platform/database.ts';
 
 export const REBUILD_LIMITS = Object.freeze({ batchSize: 5000 });
 
@@ -80,24 +81,11 @@ export async function rebuildProjection(
   // Phase 1: catch up without blocking anyone, one committed batch at a time.
   for (;;) {
     if (signal?.aborted) throw new Error(`rebuild of ${projection.name} interrupted at ${done} events; run it again to resume`);
-    const client = await pool.connect();
-    try {
-      await client.query('BEGIN');
-      const more = await step(client);
-      await client.query('COMMIT');
-      if (!more) break;
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => {});
-      throw error;
-    } finally {
-      client.release();
-    }
+    if (!(await inTransaction(pool, step))) break;
   }
 
   // Phase 2: hold the checkpoints (the live daemon waits), apply the tail, swap tables, move checkpoint.
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
+  await inTransaction(pool, async (client) => {
     const live = (await readCheckpoints(client, [projection.name], true)).get(projection.name) ?? START;
     while (await step(client));
     for (const r of projection.resources) {
@@ -107,13 +95,7 @@ export async function rebuildProjection(
     // Never move a checkpoint backwards: the live one may have passed events this projection ignores.
     await writeCheckpoint(client, projection.name, comparePositions(live, position) > 0 ? live : position);
     await client.query(`DELETE FROM projection_rebuilds WHERE name = $1`, [projection.name]);
-    await client.query('COMMIT');
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => {});
-    throw error;
-  } finally {
-    client.release();
-  }
+  });
   return Promise.all(projection.resources.map((r) => checksum(pool, r.table)));
 }
 
