@@ -9,6 +9,8 @@ import { PROJECTIONS, openCore } from '../api/service.ts';
 import { loadConfig } from '../platform/config.ts';
 import { projectionStatus, rebuildProjection, type ReadModelChecksum } from '../projections/rebuild.ts';
 import { aggregateHistory } from './history.ts';
+import { parsePosition } from '../eventstore/port.ts';
+import { replayOrganisation } from '../projections/replay.ts';
 
 const USAGE = `ledger <command> [--json]
   org create --name N --country CC
@@ -18,7 +20,9 @@ const USAGE = `ledger <command> [--json]
   schema print
   projections status
   projections rebuild [NAME|--all]
-  history --org ID --stream STREAM_ID     (who did what, when, to one aggregate)`;
+  history --org ID --stream STREAM_ID     (who did what, when, to one aggregate)
+  replay --org ID --as-of TIMESTAMP|--position COMMIT/PREPARE
+                                          (the books as they stood then, in a read-only schema)`;
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -26,6 +30,7 @@ const { values, positionals } = parseArgs({
     json: { type: 'boolean' }, name: { type: 'string' }, country: { type: 'string' }, org: { type: 'string' }, email: { type: 'string' },
     password: { type: 'string' }, role: { type: 'string' }, 'redirect-uri': { type: 'string' }, public: { type: 'boolean' }, user: { type: 'string' },
     client: { type: 'string' }, scope: { type: 'string' }, all: { type: 'boolean' }, stream: { type: 'string' }, help: { type: 'boolean' },
+    'as-of': { type: 'string' }, position: { type: 'string' },
   },
 });
 
@@ -103,6 +108,23 @@ try {
     case 'history': {
       const history = await aggregateHistory(core.store, need('org'), need('stream'));
       out({ stream: values.stream, events: history }, () => history.map((h) => `${h.revision.padStart(5)} ${h.recordedAt} ${h.type.padEnd(28)} user=${h.userId ?? '-'} client=${h.clientId ?? '-'}`).join('\n'));
+      break;
+    }
+    case 'replay': {
+      const asOf = values['as-of'] ? new Date(values['as-of']) : undefined;
+      if (asOf && Number.isNaN(asOf.getTime())) throw new Error('--as-of must be an ISO timestamp');
+      const position = values.position ? parsePosition(values.position) : undefined;
+      if (!asOf && !position) throw new Error(`replay needs --as-of or --position\n\n${USAGE}`);
+      const result = await replayOrganisation(core.db.pool, core.store, PROJECTIONS, {
+        organisationId: need('org'), asOf, position, onProgress: (n) => process.stderr.write(`\rreplaying: ${n} events read`),
+      });
+      process.stderr.write('\n');
+      out(result, () => [
+        `Books of ${values.org} as of ${values['as-of'] ?? values.position}: ${result.eventsApplied} events, last position ${result.lastPosition ?? '-'}`,
+        `Read-only copy in schema ${result.schema} (drop it with: DROP SCHEMA ${result.schema} CASCADE)`,
+        '', 'Trial balance', ...result.trialBalance.map((r) => `${r.code.padEnd(10)} ${r.name.slice(0, 34).padEnd(34)} ${String(r.debit).padStart(14)} ${String(r.credit).padStart(14)} ${String(r.balance).padStart(14)}`),
+        `${'Totals'.padEnd(45)} ${String(result.totals.debit).padStart(14)} ${String(result.totals.credit).padStart(14)}`,
+      ].join('\n'));
       break;
     }
     default:

@@ -7,7 +7,7 @@ import type pg from 'pg';
 import { START, comparePositions, type EventStore, type GlobalPosition } from '../eventstore/port.ts';
 import { readCheckpoints, writeCheckpoint } from './daemon.ts';
 import type { Projection } from './projection.ts';
-import { tableDdl, type Resource } from './resource.ts';
+import { indexNames, tableDdl, type Resource } from './resource.ts';
 import { Writes } from './writes.ts';
 import { inTransaction } from '../platform/database.ts';
 
@@ -91,6 +91,9 @@ export async function rebuildProjection(
     for (const r of projection.resources) {
       await client.query(`DROP TABLE IF EXISTS ${r.table}`);
       await client.query(`ALTER TABLE ${shadow(r)} RENAME TO ${r.table}`);
+      // Indexes keep their shadow names unless renamed, and the next rebuild's shadow would clash with them.
+      const [from, to] = [indexNames(r, shadow(r)), indexNames(r)];
+      for (const [i, name] of from.entries()) await client.query(`ALTER INDEX ${name} RENAME TO ${to[i]}`);
     }
     // Never move a checkpoint backwards: the live one may have passed events this projection ignores.
     await writeCheckpoint(client, projection.name, comparePositions(live, position) > 0 ? live : position);

@@ -103,12 +103,20 @@ export function storedField(r: Resource, name: string): StoredField {
   return field;
 }
 
+const indexColumns = (r: Resource) => [...(r.scope === 'organisation' ? [['organisation_id']] : []), ...(r.indexes ?? [])];
+
+/** Names of the table's indexes (primary key first): a rebuild renames the shadow's to these. */
+export function indexNames(r: Resource, tableName = r.table): string[] {
+  return [`${tableName}_pkey`, ...indexColumns(r).map((cols) => `${tableName}_${cols.join('_')}_idx`)];
+}
+
 /** CREATE TABLE for the resource under a given physical name (live or shadow). */
 export function tableDdl(r: Resource, tableName = r.table): string {
-  const columns = storedFields(r).map((x) => `${x.column} ${SQL_TYPE[x.scalar]}${x.name === 'id' ? ' PRIMARY KEY' : ''}`);
+  const columns = storedFields(r).map((x) => `${x.column} ${SQL_TYPE[x.scalar]}`);
   if (r.scope === 'organisation') columns.unshift('organisation_id uuid NOT NULL');
-  const indexes = [...(r.scope === 'organisation' ? [['organisation_id']] : []), ...(r.indexes ?? [])].map(
-    (cols) => `CREATE INDEX IF NOT EXISTS ${tableName}_${cols.join('_')}_idx ON ${tableName} (${cols.join(', ')});`,
+  columns.push(`CONSTRAINT ${indexNames(r, tableName)[0].split('.').pop()} PRIMARY KEY (id)`);
+  const indexes = indexColumns(r).map(
+    (cols, i) => `CREATE INDEX IF NOT EXISTS ${indexNames(r, tableName)[i + 1].split('.').pop()} ON ${tableName} (${cols.join(', ')});`,
   );
   return `CREATE TABLE IF NOT EXISTS ${tableName} (\n  ${columns.join(',\n  ')}\n);\n${indexes.join('\n')}`;
 }
