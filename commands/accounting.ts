@@ -216,7 +216,10 @@ export class AccountingCommands {
     lines: LineInput[],
   ): Promise<EntryCreated> {
     const entryId = randomUUID();
-    const exerciseId = exerciseForDate(await this.organisation(ctx.organisationId), header.date)?.id ?? fail(Errors.noExerciseForDate, { date: header.date });
+    // Choosing the exercise may use the cached organisation; the decision below reads it fresh.
+    const known = this.aggregates.cached<OrganisationState>(OrganisationAggregate, ctx.organisationId);
+    const org = known && exerciseForDate(known, header.date) ? known : await this.organisation(ctx.organisationId);
+    const exerciseId = exerciseForDate(org, header.date)?.id ?? fail(Errors.noExerciseForDate, { date: header.date });
     const r = await this.aggregates.execute(LedgerAggregate, exerciseId, ctx, async (ledger) => {
       // Read the organisation inside the ledger's lock: a concurrent account deletion holds it too.
       const org = await this.organisation(ctx.organisationId);

@@ -34,7 +34,7 @@ interface Loaded<S> {
   revision: bigint | null; // null: no stream yet
 }
 
-export const LIMITS = Object.freeze({ cachedStreams: 20_000, conflictRetries: 5, pageSize: 5_000, schemaVersion: 1 });
+export const LIMITS = Object.freeze({ cachedStreams: 20_000, conflictRetries: 30, conflictBackoffMs: 2, pageSize: 5_000, schemaVersion: 1 });
 
 export class AggregateStore {
   private readonly cache = new Map<string, Loaded<unknown>>();
@@ -52,6 +52,11 @@ export class AggregateStore {
    */
   async load<S, E extends { type: string; data: unknown }>(aggregate: Aggregate<S, E>, id: string): Promise<Loaded<S>> {
     return this.withLocks([AggregateStore.streamId(aggregate.category, id)], () => this.loadHeld(aggregate, id));
+  }
+
+  /** The cached state if any, without a round trip (may trail other processes' appends). */
+  cached<S>(aggregate: { category: string }, id: string): S | undefined {
+    return (this.cache.get(AggregateStore.streamId(aggregate.category, id)) as Loaded<S> | undefined)?.state;
   }
 
   /** load() for a caller already holding the stream's lock. */
@@ -114,7 +119,9 @@ export class AggregateStore {
       const replay = context.commandId ? await this.alreadyHandled<E>(streamId, context.commandId) : undefined;
       if (replay) return replay;
       for (let attempt = 0; ; attempt++) {
-        const loaded = await this.loadHeld(aggregate, id);
+        // Optimistic: decide on the cached state; a stale cache shows up as a conflict, then we catch up.
+        const cached = attempt === 0 ? (this.cache.get(streamId) as Loaded<S> | undefined) : undefined;
+        const loaded = cached ?? (await this.loadHeld(aggregate, id));
         const events = await decide(loaded.state);
         if (events.length === 0) return { events, position: null };
         const commandId = context.commandId ?? randomUUID();
@@ -139,7 +146,9 @@ export class AggregateStore {
         } catch (error) {
           if (!(error instanceof WrongExpectedRevision)) throw error;
           if (attempt >= LIMITS.conflictRetries) fail(Errors.concurrencyConflict, { stream: streamId });
-          // Another process appended meanwhile: load() catches up from the store, then decide again.
+          // Another process appended meanwhile: back off a little (jittered, so two writers stop
+          // colliding), catch up from the store, then decide again.
+          await new Promise((r) => setTimeout(r, Math.random() * LIMITS.conflictBackoffMs * (attempt + 1)));
         }
       }
     });

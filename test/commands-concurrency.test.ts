@@ -1,0 +1,42 @@
+import t from 'tap';
+import { AccountingCommands } from '../commands/accounting.ts';
+import { AggregateStore } from '../commands/aggregate-store.ts';
+import { PostgresEventStore } from '../eventstore/postgres/store.ts';
+import { freshDatabase } from './helpers/database.ts';
+
+const db = await freshDatabase(t);
+const store = await PostgresEventStore.open(db.pool, db.url);
+t.teardown(() => store.close());
+// Two "processes": separate caches and locks over one event store.
+const a = new AccountingCommands(new AggregateStore(store));
+const b = new AccountingCommands(new AggregateStore(store));
+const { id: organisationId } = await a.createOrganisation({}, { name: 'Concurrent SARL', country: 'FR' });
+const ctx = { organisationId };
+await a.createAccountingExercise(ctx, { startDate: '2026-01-01', endDate: '2026-12-31' });
+const post = (c: AccountingCommands, amount: string) =>
+  c.createAccountingEntryUsingCodes(ctx, { date: '2026-05-05', journalTypeCode: 'OD', accountingEntryLines: [{ subAccountCode: '512000', debitAmount: amount }, { subAccountCode: '101300', creditAmount: amount }] });
+
+t.test('concurrent posts from two processes get unique, gap-free numbers', async (t) => {
+  const results = await Promise.all(Array.from({ length: 40 }, (_, i) => post(i % 2 ? a : b, `${i + 1}.00`)));
+  const numbers = results.map((r) => r.number).sort((x, y) => x - y);
+  t.same(numbers, Array.from({ length: 40 }, (_, i) => i + 1));
+  const events = await store.readAll({ commit: 0n, prepare: 0n }, { maxCount: 5000, filter: { eventTypes: ['AccountingEntryPosted'] } });
+  t.equal(events.length, 40, 'one event per accepted command, none lost to a conflict');
+});
+
+t.test('a stale process catches up instead of deciding on old state', async (t) => {
+  const account = await a.createAccountingAccount(ctx, { code: '512100', name: 'Banque 2' });
+  await post(b, '1.00'); // b's organisation cache predates the new account
+  await a.updateAccountingAccount(ctx, { id: account.id, deactivated: true });
+  const refused = await b.createAccountingEntryUsingCodes(ctx, { date: '2026-05-06', journalTypeCode: 'OD', accountingEntryLines: [{ subAccountCode: '512100', debitAmount: '5' }, { subAccountCode: '101300', creditAmount: '5' }] }).catch((e) => e);
+  t.equal(refused.code, 'accounting.businessErrors.accountDeactivated', 'b sees the deactivation made by a');
+});
+
+t.test('an account used by an entry cannot be deleted, even racing a post', async (t) => {
+  const account = await a.createAccountingAccount(ctx, { code: '512200', name: 'Banque 3' });
+  const [posted, deleted] = await Promise.allSettled([
+    a.createAccountingEntryUsingCodes(ctx, { date: '2026-05-07', journalTypeCode: 'OD', accountingEntryLines: [{ subAccountCode: '512200', debitAmount: '5' }, { subAccountCode: '101300', creditAmount: '5' }] }),
+    a.deleteAccountingAccount(ctx, { id: account.id }),
+  ]);
+  t.ok((posted.status === 'fulfilled') !== (deleted.status === 'fulfilled'), 'exactly one of the two wins');
+});
