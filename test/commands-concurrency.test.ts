@@ -20,7 +20,12 @@ t.test('concurrent posts from two processes get unique, gap-free numbers', async
   const results = await Promise.all(Array.from({ length: 40 }, (_, i) => post(i % 2 ? a : b, `${i + 1}.00`)));
   const numbers = results.map((r) => r.number).sort((x, y) => x - y);
   t.same(numbers, Array.from({ length: 40 }, (_, i) => i + 1));
-  const events = await store.readAll({ commit: 0n, prepare: 0n }, { maxCount: 5000, filter: { eventTypes: ['AccountingEntryPosted'] } });
+  // Reads see committed events once no older transaction is open (other test files share the cluster).
+  let events: unknown[] = [];
+  for (let waited = 0; events.length < 40 && waited < 5000; waited += 20) {
+    events = await store.readAll({ commit: 0n, prepare: 0n }, { maxCount: 5000, filter: { eventTypes: ['AccountingEntryPosted'] } });
+    if (events.length < 40) await new Promise((r) => setTimeout(r, 20));
+  }
   t.equal(events.length, 40, 'one event per accepted command, none lost to a conflict');
 });
 

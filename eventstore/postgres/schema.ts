@@ -23,7 +23,9 @@ CREATE TABLE IF NOT EXISTS es_events (
   UNIQUE (stream_id, stream_revision),
   UNIQUE (event_id)
 );
-CREATE INDEX IF NOT EXISTS es_events_type ON es_events (event_type, transaction_id, global_position);
+-- No index on event_type: readers filter while walking the primary key in global order, and every
+-- extra index is paid by every append.
+DROP INDEX IF EXISTS es_events_type;
 
 CREATE OR REPLACE FUNCTION es_events_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN

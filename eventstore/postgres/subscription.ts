@@ -22,7 +22,8 @@ export const SUBSCRIPTION_LIMITS = Object.freeze({
 
 export interface SubscriptionSource {
   readAll(from: GlobalPosition, options: ReadAllOptions): Promise<RecordedEvent[]>;
-  headPosition(): Promise<GlobalPosition>;
+  /** The last committed event matching the filter, visible to readAll or not yet (horizon). */
+  committedHead(filter: SubscriptionOptions['filter']): Promise<GlobalPosition>;
   onWake(callback: () => void): Promise<() => void>;
 }
 
@@ -56,7 +57,9 @@ export function pollingSubscription(
     });
     try {
       let position = options.from;
-      const head = await source.headPosition();
+      // Caught up means: everything committed before we started was delivered. Events already
+      // committed may still sit above the read horizon (an older transaction is open): wait for them.
+      const head = await source.committedHead(options.filter);
       let isCaughtUp = comparePositions(position, head) >= 0;
       if (isCaughtUp) markCaughtUp();
       let retry = 0;
@@ -65,24 +68,17 @@ export function pollingSubscription(
         const batch = await source.readAll(position, { maxCount: batchSize, filter: options.filter });
         if (batch.length > 0) {
           position = batch[batch.length - 1].position;
-          if (!isCaughtUp && (batch.length < batchSize || comparePositions(position, head) >= 0)) {
-            isCaughtUp = true;
-          }
+          if (!isCaughtUp && comparePositions(position, head) >= 0) isCaughtUp = true;
           await handler(batch, { caughtUp: isCaughtUp });
           if (isCaughtUp) markCaughtUp();
           retry = 0;
           continue;
         }
-        if (!isCaughtUp) {
-          // A filtered read may find nothing although the head is ahead: nothing more matches.
-          isCaughtUp = true;
-          markCaughtUp();
-        }
-        if (woken || retry > 0) {
+        if (woken || retry > 0 || !isCaughtUp) {
           const backoff = SUBSCRIPTION_LIMITS.retryBackoffMs[retry];
-          if (backoff !== undefined) {
-            retry++;
-            await sleep(backoff);
+          if (backoff !== undefined || !isCaughtUp) {
+            retry = Math.min(retry + 1, SUBSCRIPTION_LIMITS.retryBackoffMs.length);
+            await sleep(backoff ?? SUBSCRIPTION_LIMITS.retryBackoffMs[SUBSCRIPTION_LIMITS.retryBackoffMs.length - 1]);
             continue;
           }
         }

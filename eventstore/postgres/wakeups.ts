@@ -1,7 +1,7 @@
 /**
  * Cross-process wake-ups for live subscribers. Appenders do not NOTIFY inside their transaction
  * (PostgreSQL serialises committing transactions that notify on one global lock); instead each process
- * coalesces its appends into at most one NOTIFY per COALESCE_MS after commit. Subscribers also poll,
+ * coalesces its appends into one NOTIFY per COALESCE_MS after commit. Subscribers also poll,
  * so a lost notification delays an event, it never loses one.
  */
 import pgListen from 'pg-listen';
@@ -12,7 +12,11 @@ import { EventEmitter } from 'node:events';
 const createSubscriber = ((pgListen as unknown as { default?: typeof pgListen }).default ?? pgListen) as unknown as typeof pgListen.default;
 
 export const CHANNEL = 'es_events_appended';
-const COALESCE_MS = 1;
+/**
+ * A NOTIFY is a transaction of its own (it needs an xid, so its commit is flushed to disk): at most
+ * one per COALESCE_MS. Subscribers in this process are woken at once, without it.
+ */
+const COALESCE_MS = 10;
 
 export class Wakeups {
   private readonly local = new EventEmitter();
