@@ -121,6 +121,12 @@ export function tableDdl(r: Resource, tableName = r.table): string {
   return `CREATE TABLE IF NOT EXISTS ${tableName} (\n  ${columns.join(',\n  ')}\n);\n${indexes.join('\n')}`;
 }
 
+/** SQL types of rowValues' columns, in the same order. */
+export function columnTypes(r: Resource): string[] {
+  const types = storedFields(r).map((x) => SQL_TYPE[x.scalar]);
+  return r.scope === 'organisation' ? ['uuid', ...types] : types;
+}
+
 /** A read-model row in field names -> column values in declared order (organisation first). */
 export function rowValues(r: Resource, row: Record<string, unknown>): { columns: string[]; values: unknown[] } {
   const fields = storedFields(r);

@@ -3,13 +3,13 @@
  * INSERT, which is what makes rebuilds fast; other statements run as given, in sequence.
  */
 import type pg from 'pg';
-import { rowValues, storedField, type Resource } from './resource.ts';
+import { columnTypes, rowValues, storedField, type Resource } from './resource.ts';
 
 type Op =
-  | { kind: 'insert'; table: string; columns: string[]; rows: unknown[][] }
+  | { kind: 'insert'; table: string; columns: string[]; types: string[]; rows: unknown[][] }
   | { kind: 'sql'; text: string; params: unknown[] };
 
-const MAX_PARAMS = 60_000; // PostgreSQL allows 65,535 bind parameters per statement
+const MAX_ROWS_PER_INSERT = 20_000;
 
 export class Writes {
   private readonly ops: Op[] = [];
@@ -18,10 +18,10 @@ export class Writes {
   insert(resource: Resource, table: string, row: Record<string, unknown>): void {
     const { columns, values } = rowValues(resource, row);
     const last = this.ops[this.ops.length - 1];
-    if (last?.kind === 'insert' && last.table === table && last.rows.length * columns.length + columns.length <= MAX_PARAMS) {
+    if (last?.kind === 'insert' && last.table === table && last.rows.length < MAX_ROWS_PER_INSERT) {
       last.rows.push(values);
     } else {
-      this.ops.push({ kind: 'insert', table, columns, rows: [values] });
+      this.ops.push({ kind: 'insert', table, columns, types: columnTypes(resource), rows: [values] });
     }
   }
 
@@ -57,9 +57,10 @@ export class Writes {
         await client.query(op.text, op.params);
         continue;
       }
-      const width = op.columns.length;
-      const tuples = op.rows.map((_, r) => `(${op.columns.map((__, c) => `$${r * width + c + 1}`).join(', ')})`);
-      await client.query(`INSERT INTO ${op.table} (${op.columns.join(', ')}) VALUES ${tuples.join(', ')}`, op.rows.flat());
+      // One array per column, zipped by unnest: one bind parameter per column however many rows.
+      const arrays = op.columns.map((_, c) => op.rows.map((row) => row[c]));
+      const unnest = op.types.map((type, c) => `$${c + 1}::${type}[]`).join(', ');
+      await client.query(`INSERT INTO ${op.table} (${op.columns.join(', ')}) SELECT * FROM unnest(${unnest})`, arrays);
     }
     this.ops.length = 0;
   }
