@@ -20,6 +20,7 @@ import {
 } from '../domain/organisation.ts';
 import type { GlobalPosition } from '../eventstore/port.ts';
 import { AggregateStore, type Aggregate, type CommandContext } from './aggregate-store.ts';
+import { derivedId } from '../domain/ids.ts';
 
 export const OrganisationAggregate: Aggregate<OrganisationState, OrganisationEvent> = {
   category: 'Organisation',
@@ -100,6 +101,11 @@ export const OrganisationCreateInput = z.object({
   features: z.array(z.enum(Feature)).default([...Feature]),
 });
 
+/** A new aggregate id; derived from the idempotency key when there is one, so a retry names the same thing. */
+function newId(ctx: CommandContext, kind: string, index = 0): string {
+  return ctx.commandId ? derivedId(ctx.commandId, kind, String(index)) : randomUUID();
+}
+
 /** Drops undefined keys so an update only carries the fields the client sent. */
 function defined<T extends object>(o: T): Partial<T> {
   return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
@@ -139,7 +145,7 @@ export class AccountingCommands {
 
   async createAccountingAccount(ctx: CommandContext, input: unknown) {
     const i = parse(AccountCreateInput, input);
-    const accountId = randomUUID();
+    const accountId = newId(ctx, 'account');
     const r = await this.organisationCommand(ctx, { type: 'CreateAccountingAccount', accountId, fields: defined(i) as typeof i, now: this.now() });
     return { id: accountId, position: r.position };
   }
@@ -163,7 +169,7 @@ export class AccountingCommands {
 
   async createJournalType(ctx: CommandContext, input: unknown) {
     const i = parse(JournalTypeCreateInput, input);
-    const journalTypeId = randomUUID();
+    const journalTypeId = newId(ctx, 'journal-type');
     const r = await this.organisationCommand(ctx, { type: 'CreateJournalType', journalTypeId, fields: defined(i) as typeof i, now: this.now() });
     return { id: journalTypeId, position: r.position };
   }
@@ -186,7 +192,7 @@ export class AccountingCommands {
 
   async createAccountingExercise(ctx: CommandContext, input: unknown) {
     const i = parse(ExerciseCreateInput, input);
-    const exerciseId = randomUUID();
+    const exerciseId = newId(ctx, 'exercise');
     const r = await this.organisationCommand(ctx, { type: 'CreateAccountingExercise', exerciseId, startDate: i.startDate, endDate: i.endDate, description: i.description, now: this.now() });
     return { id: exerciseId, position: r.position };
   }
@@ -215,7 +221,7 @@ export class AccountingCommands {
     header: { date: IsoDate; documentDate: IsoDate | null; documentNumber: string | null; description: string | null; journalTypeId: string },
     lines: LineInput[],
   ): Promise<EntryCreated> {
-    const entryId = randomUUID();
+    const entryId = newId(ctx, 'entry');
     // Choosing the exercise may use the cached organisation; the decision below reads it fresh.
     const known = this.aggregates.cached<OrganisationState>(OrganisationAggregate, ctx.organisationId);
     const org = known && exerciseForDate(known, header.date) ? known : await this.organisation(ctx.organisationId);
@@ -225,7 +231,7 @@ export class AccountingCommands {
       const org = await this.organisation(ctx.organisationId);
       const exercise = org.exercises.get(exerciseId)!;
       return decideLedger({
-        type: 'PostAccountingEntry', entryId, lineIds: lines.map(() => randomUUID()), ...header, lines, sourceType: 'API', now: this.now(),
+        type: 'PostAccountingEntry', entryId, lineIds: lines.map((_, i) => newId(ctx, 'line', i)), ...header, lines, sourceType: 'API', now: this.now(),
       }, ledger, exercise, org);
     });
     const posted = r.events[0];

@@ -154,22 +154,22 @@ export class AggregateStore {
     });
   }
 
-  /** A retried command: its first event id is derived from the command id, so look for it. */
+  /**
+   * A retried command: its first event's id is derived from the command id. Found, the command's
+   * events are returned as they were recorded and nothing is decided again.
+   */
   private async alreadyHandled<E>(streamId: string, commandId: string): Promise<Decided<E> | undefined> {
     const firstId = derivedId(commandId, 'event', '0');
-    const tail = await this.findEventsOf(streamId, commandId, firstId);
-    if (!tail) return undefined;
-    return { events: tail.map((e) => ({ type: e.type, data: e.data }) as E), position: tail[tail.length - 1].position };
+    const first = this.store.findEvent ? await this.store.findEvent(firstId) : await this.findInTail(streamId, firstId);
+    if (!first || first.streamId !== streamId) return undefined;
+    const events = (await this.store.readStream(streamId, { fromRevision: first.revision, maxCount: 1000 })).filter((e) => e.metadata.causationId === commandId);
+    return { events: events.map((e) => ({ type: e.type, data: e.data }) as E), position: events[events.length - 1].position };
   }
 
-  private async findEventsOf(streamId: string, commandId: string, firstId: string): Promise<RecordedEvent[] | undefined> {
-    const loadedRevision = (this.cache.get(streamId) as Loaded<unknown> | undefined)?.revision ?? null;
-    if (loadedRevision === null) return undefined;
-    // Idempotency window: a retry comes soon after the original, so only the stream's tail is searched.
-    const from = loadedRevision > 1000n ? loadedRevision - 1000n : 0n;
-    const events = await this.store.readStream(streamId, { fromRevision: from, maxCount: 1001 });
-    const start = events.findIndex((e) => e.id === firstId);
-    if (start === -1) return undefined;
-    return events.slice(start).filter((e) => e.metadata.causationId === commandId);
+  /** Stores without a lookup by id (KurrentDB): search the stream's last 1,000 known events. */
+  private async findInTail(streamId: string, eventId: string): Promise<RecordedEvent | undefined> {
+    const head = (this.cache.get(streamId) as Loaded<unknown> | undefined)?.revision ?? 0n;
+    const events = await this.store.readStream(streamId, { fromRevision: head > 1000n ? head - 1000n : 0n, maxCount: LIMITS.pageSize });
+    return events.find((e) => e.id === eventId);
   }
 }

@@ -128,6 +128,8 @@ export interface EventStore {
   /** The position of the last event visible to readAll now (START when empty). */
   headPosition(): Promise<GlobalPosition>;
   subscribeToAll(options: SubscriptionOptions, handler: BatchHandler): Subscription;
+  /** The event with this id, if the store can look it up directly (idempotent command retries). */
+  findEvent?(eventId: string): Promise<RecordedEvent | undefined>;
   close(): Promise<void>;
 }
 

@@ -152,3 +152,18 @@ t.test('REST lists page as the spec says', async (t) => {
   t.equal(missing.body[0].$severity, 'error');
   for (const path of ['/journals', '/journal_types', '/accounting_exercises']) t.equal((await api.rest(path)).status, 200, path);
 });
+
+t.test('an Idempotency-Key makes a retried mutation return the first outcome, once', async (t) => {
+  const headers = { Authorization: `Bearer ${api.token}`, 'X-Site': api.organisationId, 'Idempotency-Key': 'invoice-2026-0042' };
+  const first = await api.gql(POST, entry([['5720000', '42.00', null], ['1000000', null, '42.00']]), headers);
+  t.equal(first.errors, undefined);
+  const before = await api.eventCount();
+  const retry = await api.gql(POST, entry([['5720000', '42.00', null], ['1000000', null, '42.00']]), headers);
+  t.same(retry.data, first.data, 'same id and number');
+  t.equal(await api.eventCount(), before, 'nothing appended by the retry');
+  const other = await api.gql(POST, entry([['5720000', '42.00', null], ['1000000', null, '42.00']]), { ...headers, 'Idempotency-Key': 'invoice-2026-0043' });
+  t.equal(other.data.createAccountingEntryUsingCodes.number, first.data.createAccountingEntryUsingCodes.number + 1, 'another key is another entry');
+  const account = await api.gql(`mutation { createAccountingAccount(input: { code: "6290077", name: "Idem" }) { id } }`, undefined, headers);
+  const accountAgain = await api.gql(`mutation { createAccountingAccount(input: { code: "6290077", name: "Idem" }) { id } }`, undefined, headers);
+  t.same(accountAgain.data, account.data, 'a different mutation with the same key is its own command');
+});

@@ -8,6 +8,7 @@ import { GraphQLError, GraphQLScalarType, Kind } from 'graphql';
 import mercurius from 'mercurius';
 import type pg from 'pg';
 import { BusinessError } from '../../domain/errors.ts';
+import { derivedId } from '../../domain/ids.ts';
 import { MASTER_CHARTS } from '../../domain/reference/charts.ts';
 import { referenceId } from '../../domain/reference/countries.ts';
 import type { ProjectionDaemon } from '../../projections/daemon.ts';
@@ -27,6 +28,7 @@ export interface GraphqlOptions {
 
 interface Context {
   caller: Caller | undefined;
+  idempotencyKey: string | undefined;
   authError: string | undefined;
   language: Language;
 }
@@ -122,7 +124,9 @@ export async function graphqlPlugin(app: FastifyInstance, options: GraphqlOption
       // Until the directive enforcement of the OAuth issue lands: writes need full_access.
       if (caller.scope !== 'full_access') throw error(`${m.name} needs scope full_access; this token is ${caller.scope}.`, 'AUTH_NOT_AUTHORIZED');
       try {
-        const result = await m.run(deps, { organisationId: caller.organisationId, userId: caller.userId, clientId: caller.clientId }, args.input);
+        // An Idempotency-Key makes a retried mutation return the first outcome instead of acting twice.
+        const commandId = ctx.idempotencyKey ? derivedId(caller.organisationId, `command:${m.name}`, ctx.idempotencyKey) : undefined;
+        const result = await m.run(deps, { organisationId: caller.organisationId, userId: caller.userId, clientId: caller.clientId, commandId }, args.input);
         await daemon.waitFor(result.position);
         return { id: result.id, number: result.number };
       } catch (e) {
@@ -140,13 +144,15 @@ export async function graphqlPlugin(app: FastifyInstance, options: GraphqlOption
     queryDepth: 12,
     context: async (request: FastifyRequest): Promise<Context> => {
       const language = pickLanguage(request.headers['accept-language'], request.headers.cookie);
+      const key = request.headers['idempotency-key'];
+      const idempotencyKey = typeof key === 'string' && key.length > 0 && key.length <= 200 ? key : undefined;
       const site = (request.headers['x-site'] ?? request.headers['x-organizationid']) as string | undefined;
       const bearer = /^Bearer (\S+)$/.exec(request.headers.authorization ?? '')?.[1];
-      if (!site) return { caller: undefined, authError: 'X-OrganizationId header is mandatory', language };
-      if (!bearer) return { caller: undefined, authError: 'The current user is not authenticated: send Authorization: Bearer <token>.', language };
-      if (!/^[0-9a-f-]{36}$/i.test(site)) return { caller: undefined, authError: 'X-OrganizationId is not an organisation id', language };
+      if (!site) return { caller: undefined, idempotencyKey, authError: 'X-OrganizationId header is mandatory', language };
+      if (!bearer) return { caller: undefined, idempotencyKey, authError: 'The current user is not authenticated: send Authorization: Bearer <token>.', language };
+      if (!/^[0-9a-f-]{36}$/i.test(site)) return { caller: undefined, idempotencyKey, authError: 'X-OrganizationId is not an organisation id', language };
       const caller = await identity.authenticate(bearer, site);
-      return { caller, authError: caller ? undefined : 'The access token is invalid, expired, revoked, or not valid for this organisation.', language };
+      return { caller, idempotencyKey, authError: caller ? undefined : 'The access token is invalid, expired, revoked, or not valid for this organisation.', language };
     },
   });
 }

@@ -169,6 +169,11 @@ export class PostgresEventStore implements EventStore {
     return { nextExpectedRevision: last.revision, position: last.position };
   }
 
+  async findEvent(eventId: string): Promise<RecordedEvent | undefined> {
+    const { rows } = await this.pool.query<EventRow>({ name: 'es_find_event', text: `SELECT ${COLUMNS} FROM es_events WHERE event_id = $1`, values: [eventId] });
+    return rows[0] ? toRecorded(rows[0]) : undefined;
+  }
+
   private async currentRevision(streamId: string): Promise<bigint | 'no_stream'> {
     const { rows } = await this.pool.query(`SELECT revision FROM es_streams WHERE stream_id = $1`, [streamId]);
     return rows.length === 0 ? 'no_stream' : BigInt(rows[0].revision);
