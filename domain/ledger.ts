@@ -10,7 +10,7 @@
 import type { IsoDate } from './calendar.ts';
 import type { AccountingEntryType, SourceType } from './enums.ts';
 import { Errors, assert, fail } from './errors.ts';
-import { Decimal, ZERO, formatAmount, parseAmount } from './money.ts';
+import { Decimal, MAX_AMOUNT, ZERO, formatAmount, parseAmount } from './money.ts';
 import { isPostingAccount, type ExerciseSpan, type OrganisationState } from './organisation.ts';
 
 export interface PostedLine {
@@ -115,12 +115,15 @@ export function decideLedger(command: LedgerCommand, state: LedgerState, exercis
         const credit = parseAmount(line.creditAmount, precision, `accountingEntryLines[${i}].creditAmount`);
         // Exactly one side carries a (positive) amount.
         if (debit.isZero() === credit.isZero()) fail(Errors.invalidLineAmount, { line: i + 1, debit: debit.toString(), credit: credit.toString() });
-        return { subAccountId: account.id, thirdCode: line.thirdCode, description: line.description, debit, credit };
+        // An empty third-party code is no third party: it must merge with lines that have none.
+        return { subAccountId: account.id, thirdCode: line.thirdCode || null, description: line.description, debit, credit };
       });
       const debits = parsed.reduce((sum, l) => sum.plus(l.debit), ZERO);
       const credits = parsed.reduce((sum, l) => sum.plus(l.credit), ZERO);
       if (!debits.eq(credits)) fail(Errors.unbalancedEntry, { debit: formatAmount(debits, precision), credit: formatAmount(credits, precision) });
-      const lines = mergeLines(parsed).map((l, i): PostedLine => ({
+      const merged = mergeLines(parsed);
+      if (merged.some((l) => l.debit.plus(l.credit).gt(MAX_AMOUNT))) fail(Errors.invalidLineAmount, { reason: 'merged line above the maximum amount' });
+      const lines = merged.map((l, i): PostedLine => ({
         lineId: command.lineIds[i] ?? fail(Errors.invalidInput, { field: 'lineIds' }),
         order: i + 1,
         subAccountId: l.subAccountId,

@@ -167,3 +167,17 @@ t.test('an Idempotency-Key makes a retried mutation return the first outcome, on
   const accountAgain = await api.gql(`mutation { createAccountingAccount(input: { code: "6290077", name: "Idem" }) { id } }`, undefined, headers);
   t.same(accountAgain.data, account.data, 'a different mutation with the same key is its own command');
 });
+
+t.test("an id of another organisation's record reads as not found", async (t) => {
+  const other = await api.service.commands.createOrganisation({}, { name: 'Third SL', country: 'ES' });
+  await api.service.daemon.waitFor(other.position);
+  const { rows } = await api.service.db.pool.query(`SELECT id FROM accounting_accounts WHERE organisation_id = $1 LIMIT 1`, [other.id]);
+  const foreign = rows[0].id;
+  t.equal((await api.rest(`/ledger_accounts/${foreign}`)).status, 404, 'REST');
+  const r = await api.gql(`query($id: UUID!) { accountingAccounts(where: { id: { eq: $id } }) { totalCount } }`, { id: foreign });
+  t.equal(r.data.accountingAccounts.totalCount, 0, 'GraphQL');
+  const before = await api.eventCount();
+  const del = await api.gql(`mutation($id: UUID!) { deleteAccountingAccount(input: { id: $id }) { id } }`, { id: foreign });
+  t.equal(del.errors?.[0]?.extensions?.code, 'accounting.businessErrors.accountNotFound', 'cannot delete it either');
+  t.equal(await api.eventCount(), before);
+});

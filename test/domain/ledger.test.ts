@@ -236,3 +236,12 @@ t.test('lines of the same account, third code and side are merged', async (t) =>
     ]);
   });
 });
+
+t.test('merging respects the maximum amount and treats an empty third code as none', async (t) => {
+  const book = Book.create('ES');
+  const bank = book.account('5720000');
+  const capital = book.account('1000000');
+  refuses(t, () => book.decide(book.postCommand([debit(bank, '999999999999999'), debit(bank, '999999999999999'), credit(capital, '999999999999999'), credit(capital, '999999999999999')])), Errors.invalidLineAmount, 'merged sum above the maximum');
+  const [posted] = book.decide(book.postCommand([{ ...debit(bank, '1.00'), thirdCode: '' }, { ...debit(bank, '2.00'), thirdCode: null }, credit(capital, '3.00')]));
+  t.equal(posted.type === 'AccountingEntryPosted' && posted.data.lines.length, 2, "'' and null merge");
+});
