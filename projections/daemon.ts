@@ -85,7 +85,7 @@ export class ProjectionDaemon {
   }
 
   /** Resolves once the read models include `position` (read-your-writes for mutations), or on timeout. */
-  async waitFor(position: GlobalPosition | null, timeoutMs = DAEMON_LIMITS.waitForTimeoutMs): Promise<boolean> {
+  async waitFor(position: GlobalPosition | null, timeoutMs: number = DAEMON_LIMITS.waitForTimeoutMs): Promise<boolean> {
     if (!position || comparePositions(this.processed, position) >= 0) return true;
     if (this.failure) return false;
     return new Promise((resolve) => {
