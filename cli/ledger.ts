@@ -83,7 +83,7 @@ try {
     }
     case 'projections status': {
       const status = await projectionStatus(core.db.pool, PROJECTIONS);
-      out({ projections: status }, () => status.map((s) => `${s.name.padEnd(16)} checkpoint ${s.checkpoint.padEnd(24)} behind ${s.eventsBehind} events   updated ${s.updatedAt}`).join('\n'));
+      out({ projections: status }, () => status.map((s) => `${s.name.padEnd(16)} checkpoint ${s.checkpoint.padEnd(24)} behind ${s.eventsBehind} events (${s.lagSeconds.toFixed(3)} s)   updated ${s.updatedAt}`).join('\n'));
       break;
     }
     case 'projections rebuild': {

@@ -106,6 +106,7 @@ export interface ProjectionStatus {
   name: string;
   checkpoint: string;
   eventsBehind: number;
+  lagSeconds: number; // age of the oldest event not yet applied (0 when none)
   updatedAt: string;
 }
 
@@ -114,12 +115,15 @@ export async function projectionStatus(pool: pg.Pool, projections: Projection[])
   for (const p of projections) {
     const { rows } = await pool.query(
       `SELECT c.commit_pos::text AS commit, c.prepare_pos AS prepare, c.updated_at,
-         (SELECT count(*) FROM es_events e WHERE e.event_type = ANY($2) AND (e.transaction_id, e.global_position) > (c.commit_pos, c.prepare_pos)) AS behind
-       FROM projection_checkpoints c WHERE c.name = $1`,
+         b.behind, coalesce(extract(epoch FROM now() - b.oldest), 0) AS lag
+       FROM projection_checkpoints c,
+         LATERAL (SELECT count(*) AS behind, min(e.recorded_at) AS oldest FROM es_events e
+                  WHERE e.event_type = ANY($2) AND (e.transaction_id, e.global_position) > (c.commit_pos, c.prepare_pos)) b
+       WHERE c.name = $1`,
       [p.name, p.eventTypes],
     );
     const r = rows[0];
-    out.push({ name: p.name, checkpoint: r ? `${r.commit}/${r.prepare}` : 'none', eventsBehind: r ? Number(r.behind) : -1, updatedAt: r ? new Date(r.updated_at).toISOString() : '' });
+    out.push({ name: p.name, checkpoint: r ? `${r.commit}/${r.prepare}` : 'none', eventsBehind: r ? Number(r.behind) : -1, lagSeconds: r ? Number(r.lag) : -1, updatedAt: r ? new Date(r.updated_at).toISOString() : '' });
   }
   return out;
 }

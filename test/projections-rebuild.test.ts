@@ -1,7 +1,7 @@
 import t from 'tap';
 import { PROJECTIONS } from '../api/service.ts';
 import { ProjectionDaemon } from '../projections/daemon.ts';
-import { checksum, rebuildProjection } from '../projections/rebuild.ts';
+import { checksum, projectionStatus, rebuildProjection } from '../projections/rebuild.ts';
 import { runningService } from './helpers/service.ts';
 
 const api = await runningService(t);
@@ -70,13 +70,24 @@ t.test('an interrupted rebuild resumes', async (t) => {
   t.equal((await db.pool.query('SELECT count(*)::int AS n FROM projection_rebuilds')).rows[0].n, 0, 'finished rebuilds leave no progress row');
 });
 
-t.test('the daemon resumes from its checkpoint after a restart, applying nothing twice', async (t) => {
+t.test('status shows each checkpoint and how far behind it is', async (t) => {
+  const caughtUp = await projectionStatus(db.pool, PROJECTIONS);
+  t.same(caughtUp.map((s) => [s.name, s.eventsBehind]), PROJECTIONS.map((p) => [p.name, 0]));
   await daemon.stop();
+  await commands.createAccountingEntryUsingCodes(ctx, { date: `${year}-03-03`, journalTypeCode: 'GEN', accountingEntryLines: [{ subAccountCode: '5720000', debitAmount: '1' }, { subAccountCode: '1000000', creditAmount: '1' }] });
+  await new Promise((r) => setTimeout(r, 50));
+  const behind = (await projectionStatus(db.pool, PROJECTIONS)).find((s) => s.name === 'entries')!;
+  t.equal(behind.eventsBehind, 1);
+  t.ok(behind.lagSeconds >= 0.04, `lag ${behind.lagSeconds}s`);
+});
+
+t.test('the daemon resumes from its checkpoint after a restart, applying nothing twice', async (t) => {
   const r = await commands.createAccountingEntryUsingCodes(ctx, { date: `${year}-03-02`, journalTypeCode: 'GEN', accountingEntryLines: [{ subAccountCode: '5720000', debitAmount: '7' }, { subAccountCode: '1000000', creditAmount: '7' }] });
   const restarted = new ProjectionDaemon(db.pool, store, PROJECTIONS);
   await restarted.start();
   t.ok(await restarted.waitFor(r.position, 5000));
   const rows = await db.pool.query('SELECT count(*)::int AS n FROM accounting_entries WHERE id = $1', [r.id]);
   t.equal(rows.rows[0].n, 1);
+  t.same((await projectionStatus(db.pool, PROJECTIONS)).map((s) => s.eventsBehind), PROJECTIONS.map(() => 0), 'the entry posted while stopped was applied too');
   await restarted.stop();
 });
