@@ -4,7 +4,7 @@
  * events, so a client reads its own writes.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { GraphQLError, GraphQLScalarType, Kind } from 'graphql';
+import { GraphQLError, GraphQLScalarType, Kind, buildSchema } from 'graphql';
 import mercurius from 'mercurius';
 import type pg from 'pg';
 import { BusinessError } from '../../domain/errors.ts';
@@ -15,6 +15,7 @@ import type { ProjectionDaemon } from '../../projections/daemon.ts';
 import type { Resource } from '../../projections/resource.ts';
 import type { Identity, Caller } from '../auth/identity.ts';
 import { localize, pickLanguage, type Language } from '../i18n.ts';
+import { accessRules, checkAccess } from './directives.ts';
 import { MUTATIONS, type MutationDeps } from './mutations.ts';
 import { QueryInputError, listQuery, rowsWhereIn, type Row } from './query-builder.ts';
 import { GRAPHQL_RESOURCES, buildSdl } from './sdl.ts';
@@ -117,12 +118,18 @@ export async function graphqlPlugin(app: FastifyInstance, options: GraphqlOption
   const Query: Record<string, unknown> = { accountingPlanMasters: (_: unknown, __: unknown, ctx: Context) => (requireCaller(ctx), masterCharts()) };
   for (const r of GRAPHQL_RESOURCES) if (r.query) Query[r.query.field] = connectionResolver(pool, r);
 
+  const sdl = buildSdl();
+  const schema = buildSchema(sdl);
+  const mutationFields = schema.getMutationType()!.getFields();
   const Mutation: Record<string, unknown> = {};
   for (const m of MUTATIONS) {
+    const rules = accessRules(schema, mutationFields[m.name]);
     Mutation[m.name] = async (_: unknown, args: { input: unknown }, ctx: Context) => {
       const caller = requireCaller(ctx);
-      // Until the directive enforcement of the OAuth issue lands: writes need full_access.
-      if (caller.scope !== 'full_access') throw error(`${m.name} needs scope full_access; this token is ${caller.scope}.`, 'AUTH_NOT_AUTHORIZED');
+      const organisation = await deps.commands.organisation(caller.organisationId).catch(() => undefined);
+      if (!organisation) throw error(`Organisation ${caller.organisationId} does not exist.`, 'AUTH_NOT_AUTHORIZED');
+      const refusal = checkAccess(rules, caller, organisation);
+      if (refusal) throw refusal;
       try {
         // An Idempotency-Key makes a retried mutation return the first outcome instead of acting twice.
         const commandId = ctx.idempotencyKey ? derivedId(caller.organisationId, `command:${m.name}`, ctx.idempotencyKey) : undefined;
@@ -137,7 +144,7 @@ export async function graphqlPlugin(app: FastifyInstance, options: GraphqlOption
   }
 
   await app.register(mercurius, {
-    schema: buildSdl(),
+    schema: sdl,
     resolvers: { Query, Mutation, UUID: passthrough('UUID', 'UUID'), DateTime: passthrough('DateTime', 'ISO 8601'), JSON: passthrough('JSON', 'JSON'), Decimal: DecimalScalar, ...typeResolvers() } as never,
     loaders: loadersFor(pool) as never,
     graphiql: true,
