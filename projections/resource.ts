@@ -118,7 +118,24 @@ export function tableDdl(r: Resource, tableName = r.table): string {
   const indexes = indexColumns(r).map(
     (cols, i) => `CREATE INDEX IF NOT EXISTS ${indexNames(r, tableName)[i + 1].split('.').pop()} ON ${tableName} (${cols.join(', ')});`,
   );
-  return `CREATE TABLE IF NOT EXISTS ${tableName} (\n  ${columns.join(',\n  ')}\n);\n${indexes.join('\n')}`;
+  return `CREATE TABLE IF NOT EXISTS ${tableName} (\n  ${columns.join(',\n  ')}\n);\n${indexes.join('\n')}\n${isolationDdl(r, tableName)}`;
+}
+
+/** The role API reads run as: it holds no privilege but SELECT, and row-level security binds it. */
+export const READER_ROLE = 'ledger_reader';
+
+/**
+ * Tenant isolation below the application: the reader role sees only the rows of the organisation
+ * its transaction names (`ledger.organisation_id`), so even a faulty query cannot leak another's rows.
+ */
+function isolationDdl(r: Resource, tableName: string): string {
+  const grant = `GRANT SELECT ON ${tableName} TO ${READER_ROLE};`;
+  if (r.scope !== 'organisation') return grant;
+  return `${grant}
+ALTER TABLE ${tableName} ENABLE ROW LEVEL SECURITY;
+DROP POLICY IF EXISTS tenant_isolation ON ${tableName};
+CREATE POLICY tenant_isolation ON ${tableName} FOR SELECT TO ${READER_ROLE}
+  USING (organisation_id = nullif(current_setting('ledger.organisation_id', true), '')::uuid);`;
 }
 
 /** SQL types of rowValues' columns, in the same order. */

@@ -4,7 +4,7 @@ import { COUNTRIES, referenceId } from '../domain/reference/countries.ts';
 import { INVOICE_TYPES } from '../domain/reference/invoice-types.ts';
 import type { Projection } from './projection.ts';
 import { Country, DimensionOutputGLDto, InvoiceType } from './read-models/accounting.ts';
-import { rowValues, tableDdl, type Resource } from './resource.ts';
+import { READER_ROLE, rowValues, tableDdl, type Resource } from './resource.ts';
 
 export const CHECKPOINT_DDL = `
 CREATE TABLE IF NOT EXISTS projection_checkpoints (
@@ -31,11 +31,24 @@ function referenceRows(): [Resource, Record<string, unknown>[]][] {
   ];
 }
 
+/** The role API reads run as (see READER_ROLE); creating it needs CREATEROLE once per cluster. */
+async function ensureReaderRole(client: pg.PoolClient): Promise<void> {
+  const { rows } = await client.query(`SELECT 1 FROM pg_roles WHERE rolname = $1`, [READER_ROLE]);
+  if (rows.length > 0) return;
+  try {
+    await client.query(`CREATE ROLE ${READER_ROLE} NOLOGIN NOINHERIT`);
+  } catch (error) {
+    throw new Error(`cannot create role ${READER_ROLE} (${String(error)}); create it once as an administrator: CREATE ROLE ${READER_ROLE} NOLOGIN; GRANT ${READER_ROLE} TO <service user>;`);
+  }
+  await client.query(`GRANT ${READER_ROLE} TO CURRENT_USER`).catch(() => {}); // superusers need no grant
+}
+
 export async function migrateReadModels(pool: pg.Pool, projections: Projection[]): Promise<void> {
   const client = await pool.connect();
   try {
     await client.query(`SELECT pg_advisory_lock(hashtext('read_models_migrate'))`);
     await client.query(CHECKPOINT_DDL);
+    await ensureReaderRole(client);
     for (const p of projections) {
       for (const r of p.resources) await client.query(tableDdl(r));
       await client.query(`INSERT INTO projection_checkpoints (name) VALUES ($1) ON CONFLICT DO NOTHING`, [p.name]);

@@ -15,6 +15,7 @@ import type { ProjectionDaemon } from '../../projections/daemon.ts';
 import type { Resource } from '../../projections/resource.ts';
 import type { Identity, Caller } from '../auth/identity.ts';
 import { localize, pickLanguage, type Language } from '../i18n.ts';
+import { readScoped } from '../read-scope.ts';
 import { accessRules, checkAccess } from './directives.ts';
 import { MUTATIONS, type MutationDeps } from './mutations.ts';
 import { QueryInputError, listQuery, rowsWhereIn, type Row } from './query-builder.ts';
@@ -61,7 +62,7 @@ function connectionResolver(pool: pg.Pool, resource: Resource) {
   return async (_: unknown, args: Record<string, unknown>, ctx: Context) => {
     const caller = requireCaller(ctx);
     try {
-      return await listQuery(pool, resource, caller.organisationId, args as never);
+      return await readScoped(pool, caller.organisationId, (db) => listQuery(db, resource, caller.organisationId, args as never));
     } catch (e) {
       if (e instanceof QueryInputError) throw error(e.message, 'INVALID_QUERY');
       throw e;
@@ -78,14 +79,16 @@ function loadersFor(pool: pg.Pool) {
         (loaders[r.typeName] ??= {})[field.name] = async (queries, ctx) => {
           const ids = [...new Set(queries.map((q) => q.obj[field.via]).filter(Boolean))];
           if (ids.length === 0) return queries.map(() => null);
-          const rows = await rowsWhereIn(pool, field.resource(), requireCaller(ctx).organisationId, 'id', ids);
+          const org = requireCaller(ctx).organisationId;
+          const rows = await readScoped(pool, org, (db) => rowsWhereIn(db, field.resource(), org, 'id', ids));
           const byId = new Map(rows.map((row) => [row.id, row]));
           return queries.map((q) => byId.get(q.obj[field.via]) ?? null);
         };
       } else if (field.kind === 'children') {
         (loaders[r.typeName] ??= {})[field.name] = async (queries, ctx) => {
           const ids = [...new Set(queries.map((q) => q.obj.id))];
-          const rows = await rowsWhereIn(pool, field.resource(), requireCaller(ctx).organisationId, field.foreignKey, ids, field.orderBy);
+          const org = requireCaller(ctx).organisationId;
+          const rows = await readScoped(pool, org, (db) => rowsWhereIn(db, field.resource(), org, field.foreignKey, ids, field.orderBy));
           return queries.map((q) => rows.filter((row) => row[field.foreignKey] === q.obj.id));
         };
       }

@@ -148,7 +148,7 @@ export async function listQuery(db: pg.Pool | pg.PoolClient, resource: Resource,
 }
 
 /** Rows of `resource` whose `field` is one of `values`, for batched reference/children loading. */
-export async function rowsWhereIn(db: pg.Pool, resource: Resource, organisationId: string | null, fieldName: string, values: unknown[], orderBy?: string) {
+export async function rowsWhereIn(db: pg.Pool | pg.PoolClient, resource: Resource, organisationId: string | null, fieldName: string, values: unknown[], orderBy?: string) {
   const field = storedFields(resource).find((x) => x.name === fieldName)!;
   const params: unknown[] = [values];
   let where = `t.${field.column} = ANY($1::${CAST[field.scalar]}[])`;

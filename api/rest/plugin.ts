@@ -8,6 +8,7 @@ import { storedFields, type Resource } from '../../projections/resource.ts';
 import type { Caller, Identity } from '../auth/identity.ts';
 import { GRAPHQL_RESOURCES } from '../graphql/sdl.ts';
 import { listQuery, type Row } from '../graphql/query-builder.ts';
+import { readScoped } from '../read-scope.ts';
 
 export const REST_PAGING = Object.freeze({ defaultItemsPerPage: 20, maxItemsPerPage: 200 });
 
@@ -54,12 +55,14 @@ export async function restPlugin(app: FastifyInstance, options: { pool: pg.Pool;
       if (requestedPerPage === undefined) return sageError(reply, 400, 'InvalidParameter', 'items_per_page must be a positive integer.', 'items_per_page');
       if (requestedPage === undefined) return sageError(reply, 400, 'InvalidParameter', 'page must be a positive integer.', 'page');
       const perPage = Math.min(requestedPerPage, REST_PAGING.maxItemsPerPage);
-      const total = (await listQuery(pool, resource, caller.organisationId, { first: 0 })).totalCount;
+      const { total, page, result } = await readScoped(pool, caller.organisationId, async (db) => {
+        const total = (await listQuery(db, resource, caller.organisationId, { first: 0 })).totalCount;
+        const page = Math.min(requestedPage, Math.max(1, Math.ceil(total / perPage))); // past the end: the last page
+        const offset = (page - 1) * perPage;
+        const after = offset > 0 ? Buffer.from(String(offset - 1)).toString('base64') : undefined;
+        return { total, page, result: await listQuery(db, resource, caller.organisationId, { first: perPage, after }) };
+      });
       const lastPage = Math.max(1, Math.ceil(total / perPage));
-      const page = Math.min(requestedPage, lastPage); // a page past the end returns the last page
-      const offset = (page - 1) * perPage;
-      const after = offset > 0 ? Buffer.from(String(offset - 1)).toString('base64') : undefined;
-      const result = await listQuery(pool, resource, caller.organisationId, { first: perPage, after });
       const link = (p: number) => `${path}?page=${p}&items_per_page=${perPage}`;
       return {
         $total: total,
@@ -74,7 +77,7 @@ export async function restPlugin(app: FastifyInstance, options: { pool: pg.Pool;
       const caller = (request as FastifyRequest & { caller: Caller }).caller;
       const { id } = request.params as { id: string };
       if (!/^[0-9a-f-]{36}$/i.test(id)) return sageError(reply, 404, 'RecordNotFound', `No ${resource.typeName} ${id}.`, 'id');
-      const result = await listQuery(pool, resource, caller.organisationId, { first: 1, where: { id: { eq: id } } });
+      const result = await readScoped(pool, caller.organisationId, (db) => listQuery(db, resource, caller.organisationId, { first: 1, where: { id: { eq: id } } }));
       if (result.nodes.length === 0) return sageError(reply, 404, 'RecordNotFound', `No ${resource.typeName} ${id}.`, 'id');
       return restItem(resource, result.nodes[0]);
     });
