@@ -57,7 +57,7 @@ export async function startService(config: Config, options: { db?: Database; log
     const { rows } = await db.pool.query(`SELECT accounting_exercise_id FROM accounting_entries WHERE id = $1 AND organisation_id = $2`, [entryId, organisationId]);
     return rows[0]?.accounting_exercise_id as string | undefined;
   };
-  await app.register(graphqlPlugin, { pool: db.pool, identity, daemon, deps: { commands, exerciseIdOfEntry } });
+  await app.register(graphqlPlugin, { costBudget: config.costBudget, pool: db.pool, identity, daemon, deps: { commands, exerciseIdOfEntry } });
   await app.register(restPlugin, { pool: db.pool, identity });
   app.get('/health', async () => ({ status: 'ok', projections: daemon.position.commit.toString() }));
   return {

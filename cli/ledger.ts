@@ -13,7 +13,7 @@ import { parsePosition } from '../eventstore/port.ts';
 import { replayOrganisation } from '../projections/replay.ts';
 
 const USAGE = `ledger <command> [--json]
-  org create --name N --country CC
+  org create --name N --country CC [--features CORE,ACCOUNTING,SALES,EMPLOYEE_MANAGEMENT]
   user create --org ID --email E --password P [--role admin|accountant|viewer]
   client create --name N --redirect-uri U [--public]
   token create --org ID --user E --client CID --scope readonly|full_access
@@ -30,7 +30,7 @@ const { values, positionals } = parseArgs({
     json: { type: 'boolean' }, name: { type: 'string' }, country: { type: 'string' }, org: { type: 'string' }, email: { type: 'string' },
     password: { type: 'string' }, role: { type: 'string' }, 'redirect-uri': { type: 'string' }, public: { type: 'boolean' }, user: { type: 'string' },
     client: { type: 'string' }, scope: { type: 'string' }, all: { type: 'boolean' }, stream: { type: 'string' }, help: { type: 'boolean' },
-    'as-of': { type: 'string' }, position: { type: 'string' },
+    'as-of': { type: 'string' }, position: { type: 'string' }, features: { type: 'string' },
   },
 });
 
@@ -61,7 +61,8 @@ try {
   const key = `${area} ${action ?? ''}`.trim();
   switch (key) {
     case 'org create': {
-      const r = await core.commands.createOrganisation({}, { name: need('name'), country: need('country').toUpperCase() });
+      const features = values.features?.split(',').map((f) => f.trim().toUpperCase()).filter(Boolean);
+      const r = await core.commands.createOrganisation({}, { name: need('name'), country: need('country').toUpperCase(), ...(features ? { features } : {}) });
       out({ id: r.id });
       break;
     }

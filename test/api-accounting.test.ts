@@ -181,3 +181,18 @@ t.test("an id of another organisation's record reads as not found", async (t) =>
   t.equal(del.errors?.[0]?.extensions?.code, 'accounting.businessErrors.accountNotFound', 'cannot delete it either');
   t.equal(await api.eventCount(), before);
 });
+
+t.test('cost analysis: over budget refused before anything else, report and validate modes', async (t) => {
+  const expensive = `{ accountingEntries(first: 500) { nodes { accountingEntryLines { id description order debitAmount creditAmount subAccount { code name } } } } }`;
+  const refused = await api.gql(expensive, undefined, {}); // no credentials at all
+  t.equal(refused.errors?.[0]?.extensions?.code, 'HC0047', 'refused for cost, before authentication touches the database');
+  t.ok(refused.errors[0].extensions.fieldCost > 400_000);
+  t.equal(refused.data, undefined);
+  const headers = { Authorization: `Bearer ${api.token}`, 'X-Site': api.organisationId };
+  const report = await api.gql(`{ journalTypes(first: 2) { totalCount } }`, undefined, { ...headers, 'GraphQL-Cost': 'report' });
+  t.equal(report.data.journalTypes.totalCount >= 9, true);
+  t.same(report.extensions.operationCost, { fieldCost: 20, typeCost: 2 });
+  const validate = await api.gql(`{ journalTypes(first: 2) { totalCount } }`, undefined, { ...headers, 'GraphQL-Cost': 'validate' });
+  t.equal(validate.data, undefined, 'validate does not execute');
+  t.same(validate.extensions.operationCost, { fieldCost: 20, typeCost: 2 });
+});
