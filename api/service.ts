@@ -14,12 +14,19 @@ import type { Config } from '../platform/config.ts';
 import { openDatabase, type Database } from '../platform/database.ts';
 import { Identity } from './auth/identity.ts';
 import { graphqlPlugin } from './graphql/plugin.ts';
+import { oauthPlugin } from './oauth/plugin.ts';
 import { restPlugin } from './rest/plugin.ts';
+import { triggersPlugin } from './rest/triggers.ts';
+import { eventQueuePlugin } from './eventqueue/plugin.ts';
+import { fanoutProjection } from '../eventqueue/fanout.ts';
+import { migrateEventQueue } from '../eventqueue/migrate.ts';
+import { sweepExpired } from '../eventqueue/queue.ts';
 
 export const PROJECTIONS = ACCOUNTING_PROJECTIONS;
 
 export interface Service {
   config: Config;
+  fanout: ProjectionDaemon;
   db: Database;
   store: EventStore;
   daemon: ProjectionDaemon;
@@ -44,6 +51,7 @@ export async function openCore(config: Config, db?: Database) {
   await migrateReadModels(database.pool, PROJECTIONS);
   const identity = new Identity(database.pool);
   await identity.migrate();
+  await migrateEventQueue(database.pool);
   const commands = new AccountingCommands(new AggregateStore(store));
   return { db: database, store, identity, commands };
 }
@@ -53,17 +61,26 @@ export async function startService(config: Config, options: { db?: Database; log
   const app = Fastify({ logger: options.logger === false ? false : { level: config.logLevel }, bodyLimit: 1024 * 1024, requestTimeout: 30_000 });
   const daemon = new ProjectionDaemon(db.pool, store, PROJECTIONS, (msg, extra) => app.log.error(extra, msg));
   await daemon.start();
+  // Fan-out has its own daemon and checkpoint: a slow queue never holds the read models back.
+  const fanout = new ProjectionDaemon(db.pool, store, [fanoutProjection], (msg, extra) => app.log.error(extra, msg));
+  await fanout.start();
+  const sweeper = setInterval(() => sweepExpired(db.pool, config.eventRetentionDays).catch((e) => app.log.error(e)), 60_000).unref();
   const exerciseIdOfEntry = async (organisationId: string, entryId: string) => {
     const { rows } = await db.pool.query(`SELECT accounting_exercise_id FROM accounting_entries WHERE id = $1 AND organisation_id = $2`, [entryId, organisationId]);
     return rows[0]?.accounting_exercise_id as string | undefined;
   };
   await app.register(graphqlPlugin, { costBudget: config.costBudget, pool: db.pool, identity, daemon, deps: { commands, exerciseIdOfEntry } });
   await app.register(restPlugin, { pool: db.pool, identity });
+  await app.register(triggersPlugin, { pool: db.pool, identity });
+  await app.register(eventQueuePlugin, { prefix: '/ia/api/v1/services/delivery/event', pool: db.pool, leaseSeconds: config.eventLeaseSeconds });
+  await app.register(oauthPlugin, { pool: db.pool, identity });
   app.get('/health', async () => ({ status: 'ok', projections: daemon.position.commit.toString() }));
   return {
-    config, db, store, daemon, commands, identity, app,
+    config, db, store, daemon, fanout, commands, identity, app,
     async close() {
+      clearInterval(sweeper);
       await app.close();
+      await fanout.stop();
       await daemon.stop();
       await store.close();
       if (!options.db) await db.close();

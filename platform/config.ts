@@ -11,10 +11,13 @@ export interface Config {
   demo: boolean;
   logLevel: string;
   costBudget: number;
+  eventLeaseSeconds: number;
+  eventRetentionDays: number;
+  webhookAllowLoopback: boolean;
 }
 
-function int(name: string, fallback: number): number {
-  const raw = process.env[name];
+function int(name: string, fallback: number, env = process.env): number {
+  const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   const n = Number(raw);
   if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a non-negative integer, got ${raw}`);
@@ -28,7 +31,7 @@ export function loadConfig(env = process.env): Config {
   }
   if (eventStore === 'kurrentdb' && !env.KURRENTDB_URL) throw new Error('EVENT_STORE=kurrentdb needs KURRENTDB_URL');
   return {
-    port: int('PORT', 3000),
+    port: int('PORT', 3000, env),
     host: env.HOST ?? '127.0.0.1',
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir: path.resolve(env.DATA_DIR ?? './data'),
@@ -36,6 +39,9 @@ export function loadConfig(env = process.env): Config {
     kurrentDbUrl: env.KURRENTDB_URL || undefined,
     demo: env.DEMO !== '0',
     logLevel: env.LOG_LEVEL ?? 'info',
-    costBudget: int('COST_BUDGET', 400_000),
+    costBudget: int('COST_BUDGET', 400_000, env),
+    eventLeaseSeconds: int('EVENT_LEASE_SECONDS', 60, env),
+    eventRetentionDays: int('EVENT_RETENTION_DAYS', 7, env),
+    webhookAllowLoopback: env.WEBHOOK_ALLOW_LOOPBACK === '1',
   };
 }

@@ -67,10 +67,9 @@ export class ProjectionDaemon {
         const checkpoint = checkpoints.get(projection.name) ?? START;
         if (comparePositions(checkpoint, last) >= 0) continue; // a rebuild already covered this batch
         const writes = new Writes();
-        for (const event of batch) {
-          if (comparePositions(event.position, checkpoint) <= 0 || !projection.eventTypes.includes(event.type)) continue;
-          projection.apply(event, writes, liveTable);
-        }
+        const fresh = batch.filter((e) => comparePositions(e.position, checkpoint) > 0 && projection.eventTypes.includes(e.type));
+        if (projection.applyBatch) projection.applyBatch(fresh, writes, liveTable);
+        else for (const event of fresh) projection.apply(event, writes, liveTable);
         await writes.flush(client);
         await writeCheckpoint(client, projection.name, last);
       }

@@ -11,4 +11,6 @@ export interface Projection {
   resources: Resource[];
   eventTypes: readonly string[];
   apply(event: RecordedEvent, writes: Writes, tableOf: TableOf): void;
+  /** Optional: the whole batch at once (one statement instead of one per event). Overrides apply. */
+  applyBatch?(events: RecordedEvent[], writes: Writes, tableOf: TableOf): void;
 }

@@ -18,6 +18,22 @@ export function sageError(reply: FastifyReply, status: number, dataCode: string,
   return reply.code(status).send([{ $severity: 'error', $dataCode: dataCode, $message: message, $source: source }]);
 }
 
+/** REST authentication (spec 5.1): a live Bearer token and an X-Site its user belongs to. */
+export function addSiteAuthentication(app: FastifyInstance, identity: Identity): void {
+  app.decorateRequest('caller', null);
+  app.addHook('preHandler', async (request, reply) => {
+    const bearer = /^Bearer (\S+)$/.exec(request.headers.authorization ?? '')?.[1];
+    const site = request.headers['x-site'] as string | undefined;
+    if (!bearer) return sageError(reply, 401, 'Unauthorized', 'Send Authorization: Bearer <access token>.', 'Authorization');
+    if (!site || !/^[0-9a-f-]{36}$/i.test(site)) return sageError(reply, 401, 'Unauthorized', 'Send X-Site: <organisation id> (the resource_owner_id).', 'X-Site');
+    const caller = await identity.authenticate(bearer, site);
+    if (!caller) return sageError(reply, 401, 'Unauthorized', 'The access token is invalid, expired, revoked, or not valid for this X-Site.', 'Authorization');
+    (request as FastifyRequest & { caller: Caller }).caller = caller;
+  });
+}
+
+export const callerOf = (request: FastifyRequest) => (request as FastifyRequest & { caller: Caller }).caller;
+
 function restItem(resource: Resource, node: Row): Row {
   const rest = resource.rest!;
   const item: Row = { id: node.id, displayed_as: rest.displayedAs(node), $path: `${rest.path}/${node.id}` };
@@ -34,16 +50,7 @@ function positiveInt(raw: unknown, fallback: number): number | undefined {
 export async function restPlugin(app: FastifyInstance, options: { pool: pg.Pool; identity: Identity }): Promise<void> {
   const { pool, identity } = options;
 
-  app.decorateRequest('caller', null);
-  app.addHook('preHandler', async (request, reply) => {
-    const bearer = /^Bearer (\S+)$/.exec(request.headers.authorization ?? '')?.[1];
-    const site = request.headers['x-site'] as string | undefined;
-    if (!bearer) return sageError(reply, 401, 'Unauthorized', 'Send Authorization: Bearer <access token>.', 'Authorization');
-    if (!site || !/^[0-9a-f-]{36}$/i.test(site)) return sageError(reply, 401, 'Unauthorized', 'Send X-Site: <organisation id> (the resource_owner_id).', 'X-Site');
-    const caller = await identity.authenticate(bearer, site);
-    if (!caller) return sageError(reply, 401, 'Unauthorized', 'The access token is invalid, expired, revoked, or not valid for this X-Site.', 'Authorization');
-    (request as FastifyRequest & { caller: Caller }).caller = caller;
-  });
+  addSiteAuthentication(app, identity);
 
   for (const resource of GRAPHQL_RESOURCES.filter((r) => r.rest)) {
     const path = resource.rest!.path;

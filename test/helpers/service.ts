@@ -1,7 +1,7 @@
 /** A real service (HTTP on an ephemeral port) over a fresh database, with the demo books seeded. */
 import { seedDemo } from '../../api/demo.ts';
 import { startService, type Service } from '../../api/service.ts';
-import { loadConfig } from '../../platform/config.ts';
+import { loadConfig, type Config } from '../../platform/config.ts';
 import { freshDatabase } from './database.ts';
 
 export interface Running {
@@ -15,9 +15,9 @@ export interface Running {
   eventCount(): Promise<number>;
 }
 
-export async function runningService(t: { teardown(fn: () => unknown): void }): Promise<Running> {
+export async function runningService(t: { teardown(fn: () => unknown): void }, overrides: Partial<Config> = {}): Promise<Running> {
   const db = await freshDatabase(t);
-  const config = { ...loadConfig({}), databaseUrl: db.url, port: 0, logLevel: 'error' };
+  const config = { ...loadConfig({}), databaseUrl: db.url, port: 0, logLevel: 'error', ...overrides };
   const service = await startService(config, { db: { url: db.url, pool: db.pool, close: async () => {} }, logger: false });
   t.teardown(() => service.close());
   const demo = await seedDemo(service);

@@ -1,0 +1,84 @@
+/** Trigger definitions: event-queue triggers (pull, per OAuth client) and http-post webhooks. */
+import { randomBytes, randomUUID } from 'node:crypto';
+import type pg from 'pg';
+import { BusinessError, Errors } from '../domain/errors.ts';
+import { KNOWN_FILTERS } from './catalog.ts';
+
+export const TRIGGER_LIMITS = Object.freeze({ maxPerOrganisation: 100, maxUrlLength: 2000 });
+
+export interface TriggerInput {
+  organisationId: string;
+  type: 'event-queue' | 'http-post';
+  clientId?: string;
+  url?: string;
+  events?: string[];
+}
+
+export interface Trigger {
+  id: string;
+  organisationId: string;
+  type: 'event-queue' | 'http-post';
+  clientId: string | null;
+  url: string | null;
+  events: string[];
+  createdAt: string;
+  disabledAt: string | null;
+  disabledReason: string | null;
+}
+
+const invalid = (field: string, reason: string) => new BusinessError(Errors.invalidInput, { field, reason });
+
+/** Standard Webhooks secrets: `whsec_` + base64 of 24 random bytes. */
+export const newWebhookSecret = () => `whsec_${randomBytes(24).toString('base64')}`;
+
+export async function createTrigger(pool: pg.Pool, input: TriggerInput): Promise<{ id: string; secret?: string }> {
+  const events = input.events ?? [];
+  const unknown = events.filter((e) => !KNOWN_FILTERS.includes(e));
+  if (unknown.length) throw invalid('events', `unknown ${unknown.join(', ')}; known: ${KNOWN_FILTERS.join(', ')}`);
+  if (input.type === 'event-queue' && !input.clientId) throw invalid('clientId', 'an event-queue trigger names the OAuth client whose queue receives the events');
+  if (input.type === 'http-post') {
+    let url: URL;
+    try {
+      url = new URL(input.url ?? '');
+    } catch {
+      throw invalid('url', 'not a URL');
+    }
+    if (!['https:', 'http:'].includes(url.protocol) || url.href.length > TRIGGER_LIMITS.maxUrlLength) throw invalid('url', 'an http(s) URL of at most 2000 characters');
+  }
+  const { rows } = await pool.query(`SELECT count(*)::int AS n FROM triggers WHERE organisation_id = $1`, [input.organisationId]);
+  if (rows[0].n >= TRIGGER_LIMITS.maxPerOrganisation) throw invalid('type', `at most ${TRIGGER_LIMITS.maxPerOrganisation} triggers per organisation`);
+  const id = randomUUID();
+  const secret = input.type === 'http-post' ? newWebhookSecret() : undefined;
+  try {
+    await pool.query(`INSERT INTO triggers (id, organisation_id, type, client_id, url, secret, events) VALUES ($1, $2, $3, $4, $5, $6, $7)`, [
+      id, input.organisationId, input.type, input.type === 'event-queue' ? input.clientId : null, input.type === 'http-post' ? input.url : null, secret ?? null, events,
+    ]);
+  } catch (error) {
+    if ((error as { code?: string }).code === '23505') throw invalid('clientId', 'this client already has an event queue in this organisation');
+    if ((error as { code?: string }).code === '23503') throw invalid('clientId', 'unknown client');
+    throw error;
+  }
+  return secret ? { id, secret } : { id };
+}
+
+const toTrigger = (r: Record<string, any>): Trigger => ({
+  id: r.id, organisationId: r.organisation_id, type: r.type, clientId: r.client_id, url: r.url, events: r.events,
+  createdAt: r.created_at.toISOString(), disabledAt: r.disabled_at?.toISOString() ?? null, disabledReason: r.disabled_reason,
+});
+
+export async function listTriggers(pool: pg.Pool, organisationId: string): Promise<Trigger[]> {
+  const { rows } = await pool.query(`SELECT * FROM triggers WHERE organisation_id = $1 ORDER BY created_at, id`, [organisationId]);
+  return rows.map(toTrigger);
+}
+
+export async function getTrigger(pool: pg.Pool, organisationId: string, id: string): Promise<Trigger | undefined> {
+  if (!/^[0-9a-f-]{36}$/i.test(id)) return undefined;
+  const { rows } = await pool.query(`SELECT * FROM triggers WHERE organisation_id = $1 AND id = $2`, [organisationId, id]);
+  return rows[0] ? toTrigger(rows[0]) : undefined;
+}
+
+export async function deleteTrigger(pool: pg.Pool, organisationId: string, id: string): Promise<boolean> {
+  if (!/^[0-9a-f-]{36}$/i.test(id)) return false;
+  const { rowCount } = await pool.query(`DELETE FROM triggers WHERE organisation_id = $1 AND id = $2`, [organisationId, id]);
+  return (rowCount ?? 0) > 0;
+}
