@@ -51,3 +51,15 @@ export async function inTransaction<T>(pool: pg.Pool, fn: (client: pg.PoolClient
     client.release();
   }
 }
+
+/** Runs a migration holding a cluster-wide advisory lock, so concurrent starters (server, CLI) take turns. */
+export async function withMigrationLock(pool: pg.Pool, name: string, fn: (client: pg.PoolClient) => Promise<void>): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query(`SELECT pg_advisory_lock(hashtext($1))`, [name]);
+    await fn(client);
+  } finally {
+    await client.query(`SELECT pg_advisory_unlock(hashtext($1))`, [name]).catch(() => {});
+    client.release();
+  }
+}

@@ -2,6 +2,7 @@
 import type pg from 'pg';
 import { COUNTRIES, referenceId } from '../domain/reference/countries.ts';
 import { INVOICE_TYPES } from '../domain/reference/invoice-types.ts';
+import { withMigrationLock } from '../platform/database.ts';
 import type { Projection } from './projection.ts';
 import { Country, DimensionOutputGLDto, InvoiceType } from './read-models/accounting.ts';
 import { READER_ROLE, rowValues, tableDdl, type Resource } from './resource.ts';
@@ -44,9 +45,7 @@ async function ensureReaderRole(client: pg.PoolClient): Promise<void> {
 }
 
 export async function migrateReadModels(pool: pg.Pool, projections: Projection[]): Promise<void> {
-  const client = await pool.connect();
-  try {
-    await client.query(`SELECT pg_advisory_lock(hashtext('read_models_migrate'))`);
+  await withMigrationLock(pool, 'read_models_migrate', async (client) => {
     await client.query(CHECKPOINT_DDL);
     await ensureReaderRole(client);
     for (const p of projections) {
@@ -65,8 +64,5 @@ export async function migrateReadModels(pool: pg.Pool, projections: Projection[]
         );
       }
     }
-  } finally {
-    await client.query(`SELECT pg_advisory_unlock(hashtext('read_models_migrate'))`).catch(() => {});
-    client.release();
-  }
+  });
 }

@@ -1,13 +1,14 @@
 /**
  * `npm test`: runs the tap suite against a real PostgreSQL. Uses DATABASE_URL when set, otherwise
- * starts an embedded cluster under .tap/pg (fresh each run) and hands its URL to every test file.
+ * starts an embedded cluster under .tap/ (fresh for each run) and hands its URL to every test file.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { startEmbeddedPostgres } from '../platform/embedded-postgres.ts';
 
-const dataDir = path.resolve('.tap/pg-data');
+// One cluster per run: concurrent runs (two terminals, parallel CI jobs) must not share a data directory.
+const dataDir = path.resolve(`.tap/pg-data-${process.pid}`);
 let url = process.env.DATABASE_URL;
 let stop: (() => Promise<void>) | undefined;
 if (!url) {
@@ -22,4 +23,5 @@ const tap = spawn('npx', ['tap', ...process.argv.slice(2)], {
 });
 const code: number = await new Promise((resolve) => tap.on('exit', (c) => resolve(c ?? 1)));
 if (stop) await stop();
+fs.rmSync(dataDir, { recursive: true, force: true });
 process.exit(code);

@@ -42,40 +42,33 @@ export const MUTATIONS: MutationSpec[] = [
   { name: 'deleteJournalType', input: 'JournalTypeDeleteGLDtoInput', output: 'JournalTypeOutputDeleteGLDto', feature: 'CORE', accessControl: { name: 'delete-shared-settings', resource: SHARED, action: 'delete' }, filter: 'NO_FILTER', run: (d, c, i) => d.commands.deleteJournalType(c, i) },
 ];
 
+/** What an account's create and update inputs share (code and level are fixed once created). */
+const ACCOUNT_FIELDS = `
+  description: String
+  accountType: AccountType
+  subAccountType: SubAccountType
+  applyVat: Boolean
+  exportAccountNumber: String
+  exportAutomaticAccount: Boolean
+  includedEurForGermany: Boolean
+  taxonomy: Int
+  deactivated: Boolean
+  yearEndClosingAccountId: UUID
+  transitionalPrepaymentAccountId: UUID
+  taxTreatmentId: UUID`.slice(1);
+
 /** Input and result types of the mutations above (the spec shows result fields; inputs follow DESIGN.md). */
 export const MUTATION_TYPES_SDL = `
 input AccountingAccountCreateGLDtoInput {
   code: String!
   name: String!
-  description: String
   accountLevel: AccountLevel
-  accountType: AccountType
-  subAccountType: SubAccountType
-  applyVat: Boolean
-  exportAccountNumber: String
-  exportAutomaticAccount: Boolean
-  includedEurForGermany: Boolean
-  taxonomy: Int
-  deactivated: Boolean
-  yearEndClosingAccountId: UUID
-  transitionalPrepaymentAccountId: UUID
-  taxTreatmentId: UUID
+${ACCOUNT_FIELDS}
 }
 input AccountingAccountUpdateGLDtoInput {
   id: UUID!
   name: String
-  description: String
-  accountType: AccountType
-  subAccountType: SubAccountType
-  applyVat: Boolean
-  exportAccountNumber: String
-  exportAutomaticAccount: Boolean
-  includedEurForGermany: Boolean
-  taxonomy: Int
-  deactivated: Boolean
-  yearEndClosingAccountId: UUID
-  transitionalPrepaymentAccountId: UUID
-  taxTreatmentId: UUID
+${ACCOUNT_FIELDS}
 }
 input AccountingAccountDeleteGLDtoInput { id: UUID! }
 input AccountingExerciseCreateGLDtoInput { startDate: DateTime! endDate: DateTime! description: String }

@@ -25,6 +25,7 @@ import {
   type Subscription,
   type SubscriptionOptions,
 } from '../port.ts';
+import { withMigrationLock } from '../../platform/database.ts';
 import { EVENT_STORE_DDL } from './schema.ts';
 import { pollingSubscription } from './subscription.ts';
 import { Wakeups } from './wakeups.ts';
@@ -252,13 +253,5 @@ export class PostgresEventStore implements EventStore {
 }
 
 export async function migrate(pool: pg.Pool): Promise<void> {
-  // One migrator at a time across processes (server and CLI may start together).
-  const client = await pool.connect();
-  try {
-    await client.query(`SELECT pg_advisory_lock(hashtext('es_migrate'))`);
-    await client.query(EVENT_STORE_DDL);
-  } finally {
-    await client.query(`SELECT pg_advisory_unlock(hashtext('es_migrate'))`).catch(() => {});
-    client.release();
-  }
+  await withMigrationLock(pool, 'es_migrate', (client) => client.query(EVENT_STORE_DDL).then(() => undefined));
 }
