@@ -68,6 +68,7 @@ export class ProjectionDaemon {
         if (comparePositions(checkpoint, last) >= 0) continue; // a rebuild already covered this batch
         const writes = new Writes();
         const fresh = batch.filter((e) => comparePositions(e.position, checkpoint) > 0 && projection.eventTypes.includes(e.type));
+        if (fresh.length > 0) await projection.prepare?.(fresh, client);
         if (projection.applyBatch) projection.applyBatch(fresh, writes, liveTable);
         else for (const event of fresh) projection.apply(event, writes, liveTable);
         await writes.flush(client);

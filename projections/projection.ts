@@ -1,4 +1,5 @@
 /** What a projection is: a name, the read models it owns, the events it reads, and how it applies them. */
+import type pg from 'pg';
 import type { RecordedEvent } from '../eventstore/port.ts';
 import type { Resource } from './resource.ts';
 import type { Writes } from './writes.ts';
@@ -11,6 +12,11 @@ export interface Projection {
   resources: Resource[];
   eventTypes: readonly string[];
   apply(event: RecordedEvent, writes: Writes, tableOf: TableOf): void;
+  /**
+   * Optional, awaited inside the batch's transaction before apply/applyBatch: load what applying needs
+   * from the database (e.g. data subjects' keys to decrypt personal fields) for the batch's events.
+   */
+  prepare?(events: RecordedEvent[], client: pg.PoolClient): Promise<void>;
   /** Optional: the whole batch at once (one statement instead of one per event). Overrides apply. */
   applyBatch?(events: RecordedEvent[], writes: Writes, tableOf: TableOf): void;
 }

@@ -40,7 +40,9 @@ async function countEvents(pool: pg.Pool, eventTypes: readonly string[]): Promis
 
 async function applyInto(client: pg.PoolClient, projection: Projection, events: Awaited<ReturnType<EventStore['readAll']>>): Promise<void> {
   const writes = new Writes();
-  for (const e of events) projection.apply(e, writes, shadow);
+  await projection.prepare?.(events, client);
+  if (projection.applyBatch) projection.applyBatch(events, writes, shadow);
+  else for (const e of events) projection.apply(e, writes, shadow);
   await writes.flush(client);
 }
 

@@ -52,19 +52,23 @@ export async function replayOrganisation(pool: pg.Pool, store: EventStore, proje
   for (let done = false; !done; ) {
     const batch = await store.readAll(from, { maxCount: REPLAY_LIMITS.batchSize, filter: { eventTypes } });
     if (batch.length === 0) break;
-    const writes = new Writes();
-    for (const e of batch) {
-      if (pastCutOff(e, o)) {
-        done = true;
-        break;
+    const cut = batch.findIndex((e) => pastCutOff(e, o));
+    const inScope = (cut === -1 ? batch : batch.slice(0, cut)).filter((e) => e.metadata.organisationId === o.organisationId);
+    done = cut !== -1;
+    read += cut === -1 ? batch.length : cut;
+    await inTransaction(pool, async (client) => {
+      const writes = new Writes();
+      for (const p of projections) {
+        const mine = inScope.filter((e) => p.eventTypes.includes(e.type));
+        if (mine.length === 0) continue;
+        await p.prepare?.(mine, client);
+        if (p.applyBatch) p.applyBatch(mine, writes, tableOf);
+        else for (const e of mine) p.apply(e, writes, tableOf);
       }
-      read++;
-      if (e.metadata.organisationId !== o.organisationId) continue;
-      for (const p of projections) if (p.eventTypes.includes(e.type)) p.apply(e, writes, tableOf);
-      applied++;
-      last = e.position;
-    }
-    await inTransaction(pool, (client) => writes.flush(client));
+      await writes.flush(client);
+    });
+    applied += inScope.length;
+    if (inScope.length > 0) last = inScope[inScope.length - 1].position;
     from = batch[batch.length - 1].position;
     o.onProgress?.(read);
   }

@@ -17,7 +17,8 @@ const cut = before.position!;
 await new Promise((r) => setTimeout(r, 20));
 const cutTime = new Date();
 await new Promise((r) => setTimeout(r, 20));
-await post('999.99');
+const latest = await post('999.99');
+await api.service.daemon.waitFor(latest.position);
 await api.service.commands.createOrganisation({}, { name: 'Other Ltd', country: 'GB' });
 
 t.test('a replay at a position shows the books as they stood then', async (t) => {
