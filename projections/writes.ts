@@ -1,6 +1,6 @@
 /**
- * A projection batch's writes, in order. Consecutive inserts into one table become one multi-row
- * INSERT, which is what makes rebuilds fast; other statements run as given, in sequence.
+ * A projection batch's writes, in order. The inserts between two other statements become one
+ * multi-row INSERT per table, which is what makes rebuilds fast; other statements run as given.
  */
 import type pg from 'pg';
 import { columnTypes, rowValues, storedField, type Resource } from './resource.ts';
@@ -14,15 +14,24 @@ const MAX_ROWS_PER_INSERT = 20_000;
 export class Writes {
   private readonly ops: Op[] = [];
 
-  /** Inserts a row of `resource` (field names) into the physical table `table`. */
+  /** Insert ops of the current run of inserts (no other statement since), by table. */
+  private insertRun = new Map<string, Extract<Op, { kind: 'insert' }>>();
+
+  /**
+   * Inserts a row of `resource` (field names) into the physical table `table`. Inserts into any table
+   * join that table's pending statement until some other statement comes: read-model tables have no
+   * constraints between them, so only the order against updates and deletes matters.
+   */
   insert(resource: Resource, table: string, row: Record<string, unknown>): void {
     const { columns, values } = rowValues(resource, row);
-    const last = this.ops[this.ops.length - 1];
-    if (last?.kind === 'insert' && last.table === table && last.rows.length < MAX_ROWS_PER_INSERT) {
-      last.rows.push(values);
-    } else {
-      this.ops.push({ kind: 'insert', table, columns, types: columnTypes(resource), rows: [values] });
+    const pending = this.insertRun.get(table);
+    if (pending && pending.rows.length < MAX_ROWS_PER_INSERT) {
+      pending.rows.push(values);
+      return;
     }
+    const op: Extract<Op, { kind: 'insert' }> = { kind: 'insert', table, columns, types: columnTypes(resource), rows: [values] };
+    this.ops.push(op);
+    this.insertRun.set(table, op);
   }
 
   /** UPDATE by field names: `set` the given fields where every `where` field equals its value. */
@@ -44,6 +53,7 @@ export class Writes {
   }
 
   sql(text: string, params: unknown[] = []): void {
+    this.insertRun.clear();
     this.ops.push({ kind: 'sql', text, params });
   }
 
@@ -63,5 +73,6 @@ export class Writes {
       await client.query(`INSERT INTO ${op.table} (${op.columns.join(', ')}) SELECT * FROM unnest(${unnest})`, arrays);
     }
     this.ops.length = 0;
+    this.insertRun.clear();
   }
 }
