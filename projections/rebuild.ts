@@ -4,7 +4,7 @@
  * is saved after every batch: an interrupted rebuild resumes where it stopped.
  */
 import type pg from 'pg';
-import { START, comparePositions, type EventStore, type GlobalPosition } from '../eventstore/port.ts';
+import { START, comparePositions, type EventStore, type GlobalPosition, type RecordedEvent } from '../eventstore/port.ts';
 import { readCheckpoints, writeCheckpoint } from './daemon.ts';
 import type { Projection } from './projection.ts';
 import { indexNames, tableDdl, type Resource } from './resource.ts';
@@ -69,22 +69,37 @@ export async function rebuildProjection(
     await pool.query(`INSERT INTO projection_rebuilds (name, commit_pos, prepare_pos, events_done) VALUES ($1, '0', 0, 0)`, [projection.name]);
   }
 
-  const step = async (client: pg.PoolClient): Promise<boolean> => {
-    const batch = await store.readAll(position, { maxCount: REBUILD_LIMITS.batchSize, filter });
-    if (batch.length === 0) return false;
+  const read = (from: GlobalPosition) => store.readAll(from, { maxCount: REBUILD_LIMITS.batchSize, filter });
+  const apply = async (client: pg.PoolClient, batch: RecordedEvent[]) => {
     await applyInto(client, projection, batch);
     position = batch[batch.length - 1].position;
     done += batch.length;
     await client.query(`UPDATE projection_rebuilds SET commit_pos = $2::text::xid8, prepare_pos = $3, events_done = $4 WHERE name = $1`, [projection.name, position.commit.toString(), position.prepare.toString(), done]);
     onProgress({ projection: projection.name, done, total: Math.max(total, done) });
-    return true;
   };
 
-  // Phase 1: catch up without blocking anyone, one committed batch at a time.
+  // Phase 1: catch up without blocking anyone, one committed batch at a time. The next batch is read
+  // while this one is written. Losing an unflushed commit in a crash only means redoing a batch
+  // (progress is saved with it), so these commits do not wait for the disk.
+  let next = read(position);
   for (;;) {
     if (signal?.aborted) throw new Error(`rebuild of ${projection.name} interrupted at ${done} events; run it again to resume`);
-    if (!(await inTransaction(pool, step))) break;
+    const batch = await next;
+    if (batch.length === 0) break;
+    next = read(batch[batch.length - 1].position);
+    next.catch(() => {}); // awaited on the next turn
+    await inTransaction(pool, async (client) => {
+      await client.query(`SET LOCAL synchronous_commit = off`);
+      await apply(client, batch);
+    });
   }
+
+  const step = async (client: pg.PoolClient): Promise<boolean> => {
+    const batch = await read(position);
+    if (batch.length === 0) return false;
+    await apply(client, batch);
+    return true;
+  };
 
   // Phase 2: hold the checkpoints (the live daemon waits), apply the tail, swap tables, move checkpoint.
   await inTransaction(pool, async (client) => {
