@@ -1,11 +1,13 @@
 /** Localized messages for business error codes (en, es, fr, de), chosen by Accept-Language or DFT_LOCALE. */
 import { Errors } from '../domain/errors.ts';
+import { PARTY_MESSAGES } from './i18n-parties.ts';
 
 export const LANGUAGES = ['en', 'es', 'fr', 'de'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
 type Messages = Record<Language, string>;
 const M: Record<string, Messages> = {
+  ...PARTY_MESSAGES,
   [Errors.unbalancedEntry]: { en: 'The entry is unbalanced: debits {debit} and credits {credit} must be equal.', es: 'El asiento está descuadrado: el debe {debit} y el haber {credit} deben ser iguales.', fr: "L'écriture est déséquilibrée : débit {debit} et crédit {credit} doivent être égaux.", de: 'Die Buchung ist nicht ausgeglichen: Soll {debit} und Haben {credit} müssen gleich sein.' },
   [Errors.invalidLineAmount]: { en: 'Invalid line amount: each line needs exactly one positive debit or credit with at most the currency precision.', es: 'Importe de línea no válido: cada línea necesita exactamente un debe o un haber positivo.', fr: 'Montant de ligne invalide : chaque ligne doit avoir exactement un débit ou un crédit positif.', de: 'Ungültiger Zeilenbetrag: jede Zeile braucht genau einen positiven Soll- oder Habenbetrag.' },
   [Errors.periodClosed]: { en: 'The accounting period of {date} is closed.', es: 'El periodo contable de {date} está cerrado.', fr: 'La période comptable du {date} est clôturée.', de: 'Die Buchungsperiode von {date} ist abgeschlossen.' },

@@ -5,6 +5,10 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { AccountingCommands } from '../commands/accounting.ts';
 import { AggregateStore } from '../commands/aggregate-store.ts';
+import { PartyCommands } from '../commands/parties.ts';
+import { SettingsCommands } from '../commands/settings.ts';
+import { SubjectKeys } from '../platform/subject-keys.ts';
+import { PARTY_PROJECTIONS } from '../projections/parties.ts';
 import type { EventStore } from '../eventstore/port.ts';
 import { PostgresEventStore } from '../eventstore/postgres/store.ts';
 import { ACCOUNTING_PROJECTIONS } from '../projections/accounting.ts';
@@ -21,16 +25,21 @@ import { eventQueuePlugin } from './eventqueue/plugin.ts';
 import { fanoutProjection } from '../eventqueue/fanout.ts';
 import { migrateEventQueue } from '../eventqueue/migrate.ts';
 import { sweepExpired } from '../eventqueue/queue.ts';
+import { WebhookDispatcher, dispatcherOptionsFromEnv } from '../eventqueue/webhooks/dispatcher.ts';
+import { metricsPlugin } from './metrics.ts';
 
-export const PROJECTIONS = ACCOUNTING_PROJECTIONS;
+export const PROJECTIONS = [...ACCOUNTING_PROJECTIONS, ...PARTY_PROJECTIONS];
 
 export interface Service {
   config: Config;
   fanout: ProjectionDaemon;
+  webhooks: WebhookDispatcher;
   db: Database;
   store: EventStore;
   daemon: ProjectionDaemon;
   commands: AccountingCommands;
+  parties: PartyCommands;
+  settings: SettingsCommands;
   identity: Identity;
   app: FastifyInstance;
   close(): Promise<void>;
@@ -53,11 +62,16 @@ export async function openCore(config: Config, db?: Database) {
   await identity.migrate();
   await migrateEventQueue(database.pool);
   const commands = new AccountingCommands(new AggregateStore(store));
-  return { db: database, store, identity, commands };
+  // Data subjects' keys (crypto-shredding) live beside the read models, whichever store holds the events.
+  const subjectKeys = new SubjectKeys(database.pool);
+  await subjectKeys.migrate();
+  const parties = new PartyCommands(commands, subjectKeys);
+  const settings = new SettingsCommands(commands);
+  return { db: database, store, identity, commands, parties, settings };
 }
 
 export async function startService(config: Config, options: { db?: Database; logger?: boolean } = {}): Promise<Service> {
-  const { db, store, identity, commands } = await openCore(config, options.db);
+  const { db, store, identity, commands, parties, settings } = await openCore(config, options.db);
   const app = Fastify({ logger: options.logger === false ? false : { level: config.logLevel }, bodyLimit: 1024 * 1024, requestTimeout: 30_000 });
   const daemon = new ProjectionDaemon(db.pool, store, PROJECTIONS, (msg, extra) => app.log.error(extra, msg));
   await daemon.start();
@@ -65,20 +79,25 @@ export async function startService(config: Config, options: { db?: Database; log
   const fanout = new ProjectionDaemon(db.pool, store, [fanoutProjection], (msg, extra) => app.log.error(extra, msg));
   await fanout.start();
   const sweeper = setInterval(() => sweepExpired(db.pool, config.eventRetentionDays).catch((e) => app.log.error(e)), 60_000).unref();
+  const webhooks = new WebhookDispatcher(db.pool, { ...dispatcherOptionsFromEnv(), allowLoopback: config.webhookAllowLoopback }, (msg, extra) => app.log.warn(extra, msg));
+  webhooks.start();
   const exerciseIdOfEntry = async (organisationId: string, entryId: string) => {
     const { rows } = await db.pool.query(`SELECT accounting_exercise_id FROM accounting_entries WHERE id = $1 AND organisation_id = $2`, [entryId, organisationId]);
     return rows[0]?.accounting_exercise_id as string | undefined;
   };
-  await app.register(graphqlPlugin, { costBudget: config.costBudget, pool: db.pool, identity, daemon, deps: { commands, exerciseIdOfEntry } });
+  await app.register(graphqlPlugin, { costBudget: config.costBudget, pool: db.pool, identity, daemon, deps: { commands, parties, settings, exerciseIdOfEntry } });
   await app.register(restPlugin, { pool: db.pool, identity });
   await app.register(triggersPlugin, { pool: db.pool, identity });
   await app.register(eventQueuePlugin, { prefix: '/ia/api/v1/services/delivery/event', pool: db.pool, leaseSeconds: config.eventLeaseSeconds });
   await app.register(oauthPlugin, { pool: db.pool, identity });
+  await app.register(metricsPlugin, { pool: db.pool, projections: [...PROJECTIONS, fanoutProjection], webhooks });
   app.get('/health', async () => ({ status: 'ok', projections: daemon.position.commit.toString() }));
   return {
-    config, db, store, daemon, fanout, commands, identity, app,
+    config, db, store, daemon, fanout, commands, parties, settings, identity, app,
+    webhooks,
     async close() {
       clearInterval(sweeper);
+      await webhooks.stop();
       await app.close();
       await fanout.stop();
       await daemon.stop();

@@ -11,6 +11,10 @@ import { projectionStatus, rebuildProjection, type ReadModelChecksum } from '../
 import { aggregateHistory } from './history.ts';
 import { parsePosition } from '../eventstore/port.ts';
 import { replayOrganisation } from '../projections/replay.ts';
+import { createTrigger, deleteTrigger, listTriggers } from '../eventqueue/triggers.ts';
+import { redriveTrigger } from '../eventqueue/webhooks/redrive.ts';
+import { queueStatus } from '../eventqueue/webhooks/status.ts';
+import { BusinessError } from '../domain/errors.ts';
 
 const USAGE = `ledger <command> [--json]
   org create --name N --country CC [--features CORE,ACCOUNTING,SALES,EMPLOYEE_MANAGEMENT]
@@ -22,7 +26,13 @@ const USAGE = `ledger <command> [--json]
   projections rebuild [NAME|--all]
   history --org ID --stream STREAM_ID     (who did what, when, to one aggregate)
   replay --org ID --as-of TIMESTAMP|--position COMMIT/PREPARE
-                                          (the books as they stood then, in a read-only schema)`;
+                                          (the books as they stood then, in a read-only schema)
+  trigger create --org ID --type event-queue --client-id CID [--events T,...]
+  trigger create --org ID --type http-post --url U [--events T,...]   (prints the signing secret once)
+  trigger list --org ID
+  trigger delete --org ID --id TRIGGER
+  trigger redrive --org ID --id TRIGGER   (re-enable a disabled webhook, its queued events due now)
+  queue status [--org ID]                 (per trigger: depth, oldest age, leased, disabled, dropped)`;
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -31,6 +41,7 @@ const { values, positionals } = parseArgs({
     password: { type: 'string' }, role: { type: 'string' }, 'redirect-uri': { type: 'string' }, public: { type: 'boolean' }, user: { type: 'string' },
     client: { type: 'string' }, scope: { type: 'string' }, all: { type: 'boolean' }, stream: { type: 'string' }, help: { type: 'boolean' },
     'as-of': { type: 'string' }, position: { type: 'string' }, features: { type: 'string' },
+    type: { type: 'string' }, 'client-id': { type: 'string' }, url: { type: 'string' }, events: { type: 'string' }, id: { type: 'string' },
   },
 });
 
@@ -43,6 +54,12 @@ function need(name: keyof typeof values): string {
 function out(result: unknown, human?: () => string): void {
   process.stdout.write(values.json || !human ? `${JSON.stringify(result, null, values.json ? 0 : 2)}\n` : `${human()}\n`);
 }
+
+/** Business errors of the trigger commands as `field: reason` rather than their dotted code. */
+const readable = <T>(work: Promise<T>): Promise<T> =>
+  work.catch((error) => {
+    throw error instanceof BusinessError && error.params.reason ? new Error(`${error.params.field}: ${error.params.reason}`) : error;
+  });
 
 const [area, action, arg] = positionals;
 if (!area || values.help) {
@@ -125,6 +142,41 @@ try {
         `Read-only copy in schema ${result.schema} (drop it with: DROP SCHEMA ${result.schema} CASCADE)`,
         '', 'Trial balance', ...result.trialBalance.map((r) => `${r.code.padEnd(10)} ${r.name.slice(0, 34).padEnd(34)} ${String(r.debit).padStart(14)} ${String(r.credit).padStart(14)} ${String(r.balance).padStart(14)}`),
         `${'Totals'.padEnd(45)} ${String(result.totals.debit).padStart(14)} ${String(result.totals.credit).padStart(14)}`,
+      ].join('\n'));
+      break;
+    }
+    case 'trigger create': {
+      const type = need('type');
+      if (type !== 'event-queue' && type !== 'http-post') throw new Error('--type must be event-queue or http-post');
+      const events = values.events?.split(',').map((e) => e.trim()).filter(Boolean);
+      const organisationId = need('org');
+      await core.commands.organisation(organisationId);
+      out(await readable(createTrigger(core.db.pool, type === 'event-queue'
+        ? { organisationId, type, clientId: need('client-id'), events }
+        : { organisationId, type, url: need('url'), events })));
+      break;
+    }
+    case 'trigger list': {
+      const triggers = await listTriggers(core.db.pool, need('org'));
+      out({ triggers }, () => triggers.map((t) => `${t.id}  ${t.type.padEnd(11)} ${(t.clientId ?? t.url ?? '').padEnd(40)} ${t.events.length ? t.events.join(',') : '(all events)'}${t.disabledAt ? `  DISABLED ${t.disabledAt}: ${t.disabledReason}` : ''}`).join('\n') || 'no triggers');
+      break;
+    }
+    case 'trigger delete': {
+      if (!(await deleteTrigger(core.db.pool, need('org'), need('id')))) throw new Error(`no trigger ${values.id} in organisation ${values.org}`);
+      out({ id: values.id, deleted: true });
+      break;
+    }
+    case 'trigger redrive': {
+      const result = await readable(redriveTrigger(core.db.pool, need('org'), need('id')));
+      if (!result) throw new Error(`no trigger ${values.id} in organisation ${values.org}`);
+      out(result, () => `${result.id}: ${result.wasDisabled ? `re-enabled (was disabled: ${result.disabledReason})` : 'was not disabled'}; ${result.requeued} queued events due now`);
+      break;
+    }
+    case 'queue status': {
+      const status = await queueStatus(core.db.pool, values.org);
+      out({ triggers: status }, () => [
+        `${'trigger'.padEnd(36)}  ${'type'.padEnd(11)} ${'client / url'.padEnd(40)} ${'depth'.padStart(7)} ${'oldest'.padStart(9)} ${'leased'.padStart(6)} ${'dropped'.padStart(7)}  state`,
+        ...status.map((s) => `${s.triggerId}  ${s.type.padEnd(11)} ${(s.clientId ?? s.url ?? '').slice(0, 40).padEnd(40)} ${String(s.depth).padStart(7)} ${`${s.oldestAgeSeconds.toFixed(1)}s`.padStart(9)} ${String(s.leased).padStart(6)} ${String(s.dropped).padStart(7)}  ${s.disabledAt ? `DISABLED since ${s.disabledAt}: ${s.disabledReason}` : s.consecutiveFailures ? `failing (${s.consecutiveFailures} in a row)` : 'ok'}`),
       ].join('\n'));
       break;
     }

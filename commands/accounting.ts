@@ -34,7 +34,7 @@ export const LedgerAggregate: Aggregate<LedgerState, LedgerEvent> = {
 };
 
 /** Parses with zod; a refusal becomes the business error clients know, naming the field. */
-function parse<T>(schema: z.ZodType<T>, input: unknown): T {
+export function parse<T>(schema: z.ZodType<T>, input: unknown): T {
   const result = schema.safeParse(input);
   if (result.success) return result.data;
   const issue = result.error.issues[0];
@@ -102,12 +102,12 @@ export const OrganisationCreateInput = z.object({
 });
 
 /** A new aggregate id; derived from the idempotency key when there is one, so a retry names the same thing. */
-function newId(ctx: CommandContext, kind: string, index = 0): string {
+export function newId(ctx: CommandContext, kind: string, index = 0): string {
   return ctx.commandId ? derivedId(ctx.commandId, kind, String(index)) : randomUUID();
 }
 
 /** Drops undefined keys so an update only carries the fields the client sent. */
-function defined<T extends object>(o: T): Partial<T> {
+export function defined<T extends object>(o: T): Partial<T> {
   return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
 }
 

@@ -43,6 +43,25 @@ export const Errors = {
   tooFewLines: 'accounting.businessErrors.accountingEntryNeedsTwoLines',
   entryNotFound: 'accounting.businessErrors.accountingEntryNotFound',
   entryClosed: 'accounting.businessErrors.accountingEntryClosed',
+  // Parties (customers, suppliers, employees) and shared settings
+  partyNotFound: 'global.businessErrors.partyNotFound',
+  partyCodeAlreadyExists: 'global.businessErrors.partyCodeAlreadyExists',
+  partyInUse: 'global.businessErrors.partyInUse',
+  partyGdprApplied: 'global.businessErrors.partyGdprApplied',
+  invalidVatNumber: 'global.businessErrors.invalidVatNumber',
+  invalidIban: 'global.businessErrors.invalidIban',
+  invalidBic: 'global.businessErrors.invalidBic',
+  invalidEmail: 'global.businessErrors.invalidEmail',
+  invalidPhone: 'global.businessErrors.invalidPhone',
+  invalidCountry: 'global.businessErrors.invalidCountry',
+  moreThanOneDefault: 'global.businessErrors.moreThanOneDefault',
+  invalidPaymentTermLines: 'global.businessErrors.invalidPaymentTermLines',
+  settingNotFound: 'global.businessErrors.sharedSettingNotFound',
+  settingAlreadyExists: 'global.businessErrors.sharedSettingAlreadyExists',
+  settingInUse: 'global.businessErrors.sharedSettingInUse',
+  productNotFound: 'sales.businessErrors.productNotFound',
+  productCodeAlreadyExists: 'sales.businessErrors.productCodeAlreadyExists',
+  invalidProduct: 'sales.businessErrors.invalidProduct',
 } as const;
 
 export function fail(code: string, params: Record<string, string | number> = {}): never {

@@ -38,6 +38,7 @@ interface EntryState {
   periodId: string;
   journalTypeId: string;
   accountIds: string[];
+  thirdCodes: string[];
 }
 
 export interface LedgerState {
@@ -49,6 +50,8 @@ export interface LedgerState {
   /** How many live lines post to each account / use each journal type (deletion guards). */
   accountUsage: Map<string, number>;
   journalTypeUsage: Map<string, number>;
+  /** How many live lines name each third-party code (a party's code, or its id for entries posted by ids). */
+  thirdCodeUsage: Map<string, number>;
 }
 
 export const initialLedgerState = (): LedgerState => ({
@@ -58,6 +61,7 @@ export const initialLedgerState = (): LedgerState => ({
   entries: new Map(),
   accountUsage: new Map(),
   journalTypeUsage: new Map(),
+  thirdCodeUsage: new Map(),
 });
 
 export interface LineInput {
@@ -183,9 +187,11 @@ export function evolveLedger(state: LedgerState, event: LedgerEvent): LedgerStat
       const d = event.data;
       assert(d.number === state.entryOrder.length + 1, `entry numbers are gap-free (got ${d.number})`);
       const accountIds = d.lines.map((l) => l.subAccountId);
-      state.entries.set(d.entryId, { periodId: d.periodId, journalTypeId: d.journalTypeId, accountIds });
+      const thirdCodes = d.lines.map((l) => l.thirdCode).filter((c): c is string => c !== null);
+      state.entries.set(d.entryId, { periodId: d.periodId, journalTypeId: d.journalTypeId, accountIds, thirdCodes });
       state.entryOrder.push(d.entryId);
       for (const id of accountIds) count(state.accountUsage, id, 1);
+      for (const code of thirdCodes) count(state.thirdCodeUsage, code, 1);
       count(state.journalTypeUsage, d.journalTypeId, 1);
       return state;
     }
@@ -196,6 +202,7 @@ export function evolveLedger(state: LedgerState, event: LedgerEvent): LedgerStat
       state.entryOrder.splice(event.data.number - 1, 1);
       state.entries.delete(event.data.entryId);
       for (const id of entry.accountIds) count(state.accountUsage, id, -1);
+      for (const code of entry.thirdCodes) count(state.thirdCodeUsage, code, -1);
       count(state.journalTypeUsage, entry.journalTypeId, -1);
       return state;
     }

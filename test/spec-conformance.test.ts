@@ -1,5 +1,5 @@
 /**
- * The SDL against the spec text itself: every object type the spec's sections 2.2-2.4 lists, with
+ * The SDL against the spec text itself: every object type the spec's sections 2.2-2.4 and 2.6 list, with
  * every field and its exact type; every mutation of the spec's table we serve, with its directives.
  */
 import fs from 'node:fs';
@@ -18,15 +18,23 @@ const schema: GraphQLSchema = buildSchema(sdl);
 
 /**
  * Type lines of one section -> { Name: { field: 'Type' } }. Handles several types per line
- * ("**A**: a:T. **B**: b:U."), pairs ("**A** and **B** (same shape): ..."), and "x, y (all Decimal!)".
+ * ("**A**: a:T. **B**: b:U."), pairs ("**A** and **B** (same shape): ...", "**A**, **B**: ..."),
+ * "x, y (all Decimal!)", and "same fields as A without x and y, with z:T" (A from an earlier line).
  */
 function specTypes(section: string): Map<string, Map<string, string>> {
   const types = new Map<string, Map<string, string>>();
-  const segment = /\*\*(\w+)\*\*(?: and \*\*(\w+)\*\*)?(?: \([^)]*\))?: (.*?)(?=\. \*\*\w+\*\*|\.?$)/g;
+  const segment = /\*\*(\w+)\*\*(?:(?: and|,) \*\*(\w+)\*\*)?(?: \([^)]*\))?: (.*?)(?=\. \*\*\w+\*\*|\.?$)/g;
   for (const line of section.split('\n').filter((l) => l.startsWith('- **'))) {
-    for (const [, first, second, body] of line.matchAll(segment)) {
-      if (body.includes('the same ten')) continue; // checked by hand below
+    for (const [, first, second, text] of line.matchAll(segment)) {
+      if (text.includes('the same ten')) continue; // checked by hand below
+      let body = text;
       const fields = new Map<string, string>();
+      const same = /^same fields as (\w+) without (.+?), with (.*)$/.exec(body);
+      if (same) {
+        for (const [name, type] of types.get(same[1]) ?? []) fields.set(name, type);
+        for (const name of same[2].split(/,? and |, /)) fields.delete(name.trim());
+        body = same[3];
+      }
       for (const part of body.split('; ')) {
         const all = /^([\w, ]+) \(all (\S+)\)$/.exec(part.trim());
         if (all) for (const name of all[1].split(', ')) fields.set(name.trim(), all[2]);
@@ -41,8 +49,8 @@ function specTypes(section: string): Map<string, Map<string, string>> {
 
 {
   const sections = spec.split(/\n### /);
-  const wanted = sections.filter((s) => /^2\.[234] /.test(s)).flatMap((s) => [...specTypes(s)]);
-  t.ok(wanted.length >= 40, `spec sections 2.2-2.4 parsed (${wanted.length} types)`);
+  const wanted = sections.filter((s) => /^2\.[2346] /.test(s)).flatMap((s) => [...specTypes(s)]);
+  t.ok(wanted.length >= 58, `spec sections 2.2-2.4 and 2.6 parsed (${wanted.length} types)`);
   for (const [typeName, fields] of wanted) {
     t.test(typeName, async (t) => {
       const type = schema.getType(typeName);
@@ -68,6 +76,9 @@ function specTypes(section: string): Map<string, Map<string, string>> {
 
   t.test('mutations of the spec table carry its directives exactly', async (t) => {
     const rows = [...spec.matchAll(/^\| (\w+) \| (\w+)! \| (\w+) \| (\w+) \| ([\w-]+) \| ([\w/-]+) \| (\w+) \|$/gm)];
+    // "The filter is NO_FILTER except for createEmployee and deleteEmployee, which use DE_FORBIDDEN."
+    const exceptions = /NO_FILTER` except for (\w+) and (\w+), which use `DE_FORBIDDEN/.exec(spec)!.slice(1);
+    t.same(exceptions, ['createEmployee', 'deleteEmployee'], 'the filter exceptions are read from the spec');
     const mutation = schema.getMutationType()!;
     let served = 0;
     for (const [, name, input, output, feature, acName, resource, action] of rows) {
@@ -80,11 +91,12 @@ function specTypes(section: string): Map<string, Map<string, string>> {
       const op = name[0].toUpperCase() + name.slice(1);
       const line = sdl.split('\n').find((l) => l.trim().startsWith(`${name}(`)) ?? '';
       t.match(line, `@authorize(policy: "PublicApi:data:write")`);
-      t.match(line, `@feature(code: "${feature}", operation: "${op}", filter: NO_FILTER)`);
-      t.match(line, `@accessControl(name: "${acName}", resource: "${resource}", action: "${action}", operation: "${op}", filter: NO_FILTER)`);
+      const filter = exceptions.includes(name) ? 'DE_FORBIDDEN' : 'NO_FILTER';
+      t.match(line, `@feature(code: "${feature}", operation: "${op}", filter: ${filter})`);
+      t.match(line, `@accessControl(name: "${acName}", resource: "${resource}", action: "${action}", operation: "${op}", filter: ${filter})`);
       t.match(line, `@cost(weight: "10")`);
     }
-    t.equal(served, 8, 'the eight accounting mutations of the spec table are served');
+    t.equal(served, 23, 'the eight accounting and fifteen party, shared-settings and product mutations of the spec table are served');
   });
 
   t.test('every field of every object type weighs 10', async (t) => {

@@ -4,10 +4,15 @@
  */
 import type { AccountingCommands } from '../../commands/accounting.ts';
 import type { CommandContext } from '../../commands/aggregate-store.ts';
+import type { PartyCommands } from '../../commands/parties.ts';
+import type { SettingsCommands } from '../../commands/settings.ts';
 import type { GlobalPosition } from '../../eventstore/port.ts';
+import { PARTY_MUTATIONS, partyMutationTypesSdl } from './party-mutations.ts';
 
 export interface MutationDeps {
   commands: AccountingCommands;
+  parties: PartyCommands;
+  settings: SettingsCommands;
   exerciseIdOfEntry(organisationId: string, entryId: string): Promise<string | undefined>;
 }
 
@@ -18,7 +23,7 @@ export interface MutationSpec {
   feature: 'CORE' | 'ACCOUNTING' | 'SALES' | 'EMPLOYEE_MANAGEMENT';
   accessControl: { name: string; resource: string; action: 'add' | 'update' | 'delete' };
   filter: 'NO_FILTER' | 'DE_FORBIDDEN';
-  run(deps: MutationDeps, ctx: CommandContext, input: unknown): Promise<{ id: string; number?: number; position: GlobalPosition | null }>;
+  run(deps: MutationDeps, ctx: CommandContext, input: unknown): Promise<{ id: string; number?: number; code?: string; position: GlobalPosition | null }>;
 }
 
 const ACCOUNT = 'active/accounting/accounting-account';
@@ -40,6 +45,7 @@ export const MUTATIONS: MutationSpec[] = [
   { name: 'createJournalType', input: 'JournalTypeCreateGLDtoInput', output: 'JournalTypeOutputCreateGLDto', feature: 'CORE', accessControl: { name: 'add-shared-settings', resource: SHARED, action: 'add' }, filter: 'NO_FILTER', run: (d, c, i) => d.commands.createJournalType(c, i) },
   { name: 'updateJournalType', input: 'JournalTypeUpdateGLDtoInput', output: 'JournalTypeOutputUpdateGLDto', feature: 'CORE', accessControl: { name: 'update-shared-settings', resource: SHARED, action: 'update' }, filter: 'NO_FILTER', run: (d, c, i) => d.commands.updateJournalType(c, i) },
   { name: 'deleteJournalType', input: 'JournalTypeDeleteGLDtoInput', output: 'JournalTypeOutputDeleteGLDto', feature: 'CORE', accessControl: { name: 'delete-shared-settings', resource: SHARED, action: 'delete' }, filter: 'NO_FILTER', run: (d, c, i) => d.commands.deleteJournalType(c, i) },
+  ...PARTY_MUTATIONS,
 ];
 
 /** What an account's create and update inputs share (code and level are fixed once created). */
@@ -140,4 +146,4 @@ type AccountingEntryOutputDeleteGLDto { id: UUID! }
 type JournalTypeOutputCreateGLDto { id: UUID! }
 type JournalTypeOutputUpdateGLDto { id: UUID! }
 type JournalTypeOutputDeleteGLDto { id: UUID! }
-`;
+${partyMutationTypesSdl()}`;

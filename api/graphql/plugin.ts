@@ -148,7 +148,7 @@ export async function graphqlPlugin(app: FastifyInstance, options: GraphqlOption
         const commandId = ctx.idempotencyKey ? derivedId(caller.organisationId, `command:${m.name}`, ctx.idempotencyKey) : undefined;
         const result = await m.run(deps, { organisationId: caller.organisationId, userId: caller.userId, clientId: caller.clientId, commandId }, args.input);
         await daemon.waitFor(result.position);
-        return { id: result.id, number: result.number };
+        return { id: result.id, number: result.number, code: result.code };
       } catch (e) {
         if (e instanceof BusinessError) throw new GraphQLError(localize(e.code, e.params, ctx.language), { extensions: { code: e.code, parameters: e.params } });
         throw e;

@@ -8,10 +8,12 @@ import { Kind, parse, print, visit, type ConstDirectiveNode, type DocumentNode }
 import * as enums from '../../domain/enums.ts';
 import { RegisterType } from '../../domain/reference/invoice-types.ts';
 import { ACCOUNTING_RESOURCES } from '../../projections/read-models/accounting.ts';
+import { PARTY_RESOURCES } from '../../projections/read-models/parties.ts';
+import { CATALOG_RESOURCES, SETTINGS_RESOURCES } from '../../projections/read-models/settings.ts';
 import { storedFields, type Resource, type StoredField } from '../../projections/resource.ts';
 import { MUTATIONS, MUTATION_TYPES_SDL } from './mutations.ts';
 
-export const GRAPHQL_RESOURCES: Resource[] = ACCOUNTING_RESOURCES;
+export const GRAPHQL_RESOURCES: Resource[] = [...ACCOUNTING_RESOURCES, ...PARTY_RESOURCES, ...SETTINGS_RESOURCES, ...CATALOG_RESOURCES];
 
 const ENUMS: Record<string, readonly string[]> = {
   AccountLevel: enums.AccountLevel,
@@ -24,6 +26,19 @@ const ENUMS: Record<string, readonly string[]> = {
   SourceType: enums.SourceType,
   CreditNoteReason: enums.CreditNoteReason,
   RegisterType,
+  CustomerType: enums.CustomerType,
+  CustomerStatus: enums.CustomerStatus,
+  SupplierType: enums.SupplierType,
+  SupplierStatus: enums.SupplierStatus,
+  EmployeeStatus: enums.EmployeeStatus,
+  LanguageType: enums.LanguageType,
+  Courtesy: enums.Courtesy,
+  EmailUsage: enums.EmailUsage,
+  PhoneType: enums.PhoneType,
+  PaymentTermLineCondition: enums.PaymentTermLineCondition,
+  PaymentTermLineType: enums.PaymentTermLineType,
+  PaymentMethodType: enums.PaymentMethodType,
+  ProductType: enums.ProductType,
 };
 
 const BASE_SDL = `

@@ -1,0 +1,121 @@
+/**
+ * `GET /metrics` in the Prometheus text format, on the service's own HOST:PORT (no separate listener).
+ * It needs no token unless METRICS_TOKEN is set (then `Authorization: Bearer <METRICS_TOKEN>`): keep HOST
+ * on a private interface or set the token when the port is reachable from outside.
+ *
+ * Queue and projection gauges are computed from SQL at scrape time, so every process reports the shared
+ * truth; delivery counters are this process's own (prom-client counters; Prometheus sums processes).
+ * Its own Registry: nothing global, several services in one process (tests) do not collide.
+ */
+import type { FastifyInstance } from 'fastify';
+import type pg from 'pg';
+import client from 'prom-client';
+import type { AttemptReport, WebhookDispatcher } from '../eventqueue/webhooks/dispatcher.ts';
+import { queueStatus } from '../eventqueue/webhooks/status.ts';
+import type { Projection } from '../projections/projection.ts';
+import { projectionStatus } from '../projections/rebuild.ts';
+
+export interface MetricsOptions {
+  pool: pg.Pool;
+  /** Projections whose lag is reported (the read models and the fan-out). */
+  projections: Projection[];
+  webhooks?: WebhookDispatcher;
+  /** Bearer token the scraper must send; defaults to METRICS_TOKEN (unset: open). */
+  token?: string;
+  /** Node.js process metrics (event loop lag, heap, GC); default on. */
+  processMetrics?: boolean;
+}
+
+const QUEUE_LABELS = ['organisation', 'trigger', 'type', 'client'] as const;
+
+/** The `client` label: the OAuth client of a pull queue, the origin (never path or query) of a webhook. */
+function clientLabel(s: { clientId: string | null; url: string | null }): string {
+  if (s.clientId) return s.clientId;
+  try {
+    return new URL(s.url ?? '').origin;
+  } catch {
+    return '';
+  }
+}
+
+export function createMetrics(options: MetricsOptions) {
+  const registry = new client.Registry();
+  if (options.processMetrics !== false) client.collectDefaultMetrics({ register: registry });
+  const gauge = (name: string, help: string, labelNames: readonly string[]) => new client.Gauge({ name, help, labelNames, registers: [registry] });
+  const depth = gauge('ledger_event_queue_depth', 'Events waiting in a trigger queue (leased or not).', QUEUE_LABELS);
+  const oldest = gauge('ledger_event_queue_oldest_age_seconds', 'Seconds since the oldest waiting event of a trigger queue was enqueued (0 when empty).', QUEUE_LABELS);
+  const leased = gauge('ledger_event_queue_leased', 'Events of a trigger queue held by a live lease (listed batch or webhook attempt in flight).', QUEUE_LABELS);
+  const retrying = gauge('ledger_event_queue_retrying', 'Events of a trigger queue that already had an attempt (webhook retries, re-listed batches).', QUEUE_LABELS);
+  const disabled = gauge('ledger_webhook_trigger_disabled', '1 when a webhook trigger is disabled (needs a redrive).', QUEUE_LABELS);
+  const failing = gauge('ledger_webhook_consecutive_failures', 'Consecutive failed delivery attempts of a webhook trigger.', QUEUE_LABELS);
+  const dropped = new client.Counter({ name: 'ledger_event_queue_dropped_events_total', help: 'Events dropped from a trigger queue by the retention.', labelNames: QUEUE_LABELS, registers: [registry] });
+  const behind = gauge('ledger_projection_events_behind', 'Events a projection has not applied yet.', ['projection']);
+  const lag = gauge('ledger_projection_lag_seconds', 'Age of the oldest event a projection has not applied yet (0 when caught up).', ['projection']);
+  const deliveries = new client.Counter({ name: 'ledger_webhook_deliveries_total', help: 'Webhook events delivered (2xx) by this process.', labelNames: ['organisation', 'trigger'], registers: [registry] });
+  const failures = new client.Counter({
+    name: 'ledger_webhook_delivery_failures_total', help: 'Failed webhook attempts by this process, by reason (http_4xx, http_429, http_5xx, http_3xx, timeout, network, refused).',
+    labelNames: ['organisation', 'trigger', 'reason'], registers: [registry],
+  });
+  const disabledTotal = new client.Counter({ name: 'ledger_webhook_triggers_disabled_total', help: 'Webhook triggers this process disabled (410 or a long run of failures).', labelNames: ['organisation', 'trigger'], registers: [registry] });
+  const duration = new client.Histogram({
+    name: 'ledger_webhook_attempt_duration_seconds', help: 'Duration of webhook attempts by this process.', labelNames: ['outcome'],
+    buckets: [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10], registers: [registry],
+  });
+
+  const onAttempt = (r: AttemptReport) => {
+    const labels = { organisation: r.organisationId, trigger: r.triggerId };
+    if (r.ok) deliveries.inc(labels);
+    else failures.inc({ ...labels, reason: r.outcome });
+    if (r.disabled) disabledTotal.inc(labels);
+    duration.observe({ outcome: r.ok ? 'delivered' : 'failed' }, r.durationMs / 1000);
+  };
+  options.webhooks?.on('attempt', onAttempt);
+
+  async function refresh(): Promise<void> {
+    const [queues, projections] = await Promise.all([queueStatus(options.pool), projectionStatus(options.pool, options.projections)]);
+    for (const m of [depth, oldest, leased, retrying, disabled, failing, behind, lag]) m.reset();
+    dropped.reset();
+    for (const q of queues) {
+      const labels = { organisation: q.organisationId, trigger: q.triggerId, type: q.type, client: clientLabel(q) };
+      depth.set(labels, q.depth);
+      oldest.set(labels, q.oldestAgeSeconds);
+      leased.set(labels, q.leased);
+      retrying.set(labels, q.retrying);
+      dropped.inc(labels, q.dropped);
+      if (q.type === 'http-post') {
+        disabled.set(labels, q.disabledAt ? 1 : 0);
+        failing.set(labels, q.consecutiveFailures);
+      }
+    }
+    for (const p of projections) {
+      behind.set({ projection: p.name }, Math.max(0, p.eventsBehind));
+      lag.set({ projection: p.name }, Math.max(0, p.lagSeconds));
+    }
+  }
+
+  // One scrape at a time: a refresh resets the gauges the other would be reading.
+  let last: Promise<unknown> = Promise.resolve();
+  async function scrape(): Promise<string> {
+    const run = last.catch(() => {}).then(async () => {
+      await refresh();
+      return registry.metrics();
+    });
+    last = run;
+    return run;
+  }
+
+  return { registry, scrape, close: () => options.webhooks?.off('attempt', onAttempt) };
+}
+
+export async function metricsPlugin(app: FastifyInstance, options: MetricsOptions): Promise<void> {
+  const metrics = createMetrics(options);
+  const token = options.token ?? (process.env.METRICS_TOKEN || undefined);
+  app.addHook('onClose', async () => metrics.close());
+  app.get('/metrics', async (request, reply) => {
+    if (token && request.headers.authorization !== `Bearer ${token}`) {
+      return reply.code(401).header('www-authenticate', 'Bearer realm="metrics"').send({ error: 'send Authorization: Bearer <METRICS_TOKEN>' });
+    }
+    const body = await metrics.scrape();
+    return reply.header('content-type', metrics.registry.contentType).header('cache-control', 'no-store').send(body);
+  });
+}

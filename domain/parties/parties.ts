@@ -1,0 +1,256 @@
+/**
+ * The Parties aggregate: an organisation's customers, suppliers and employees. One stream per
+ * organisation, `Parties-<id>`: codes are unique across all three kinds (entries name their third party
+ * by code, so one code must mean one party) and generated codes come from one sequence per kind.
+ *
+ * Events carry personal fields apart (`personal`): the decider returns them in clear and the command
+ * side seals them with the data subject's key before appending (crypto-shredding), so nothing here ever
+ * depends on personal data: evolve reads only clear fields. Pure decider.
+ */
+import { Errors, fail } from '../errors.ts';
+import type { OrganisationState } from '../organisation.ts';
+import {
+  CODE_DIGITS, CODE_FORMAT, DEFAULTS, EVENT_PREFIX, PartyKind,
+  type AddressClear, type ClearFields, type ContactClear, type PartyPersonal,
+} from './fields.ts';
+import { decidePartyBody, type PartyInput } from './party-body.ts';
+import type { PaymentTermLine } from './payment-terms.ts';
+import type { SettingsState } from './settings.ts';
+
+type Prefix = (typeof EVENT_PREFIX)[PartyKind];
+
+export interface PartyCreatedData<P> {
+  partyId: string;
+  kind: PartyKind;
+  code: string;
+  fields: ClearFields;
+  addresses: AddressClear[];
+  contacts: ContactClear[];
+  paymentTermLines: PaymentTermLine[];
+  personal: P;
+  at: string;
+}
+export interface PartyUpdatedData<P> {
+  partyId: string;
+  kind: PartyKind;
+  code: string;
+  changes: ClearFields;
+  /** null: unchanged; a list replaces the party's whole list. */
+  addresses: AddressClear[] | null;
+  contacts: ContactClear[] | null;
+  paymentTermLines: PaymentTermLine[] | null;
+  /** null when the update changes nothing personal. */
+  personal: P | null;
+  at: string;
+}
+export interface PartyRefData {
+  partyId: string;
+  kind: PartyKind;
+  code: string;
+  at: string;
+}
+
+/** `P` is the personal part: PartyPersonal as decided, a sealed envelope as stored. */
+export type PartyEvent<P = unknown> =
+  | { type: `${Prefix}Created`; data: PartyCreatedData<P> }
+  | { type: `${Prefix}Updated`; data: PartyUpdatedData<P> }
+  | { type: `${Prefix}Deleted`; data: PartyRefData }
+  | { type: `${Prefix}GdprApplied`; data: PartyRefData };
+
+export const PARTY_ACTIONS = ['Created', 'Updated', 'Deleted', 'GdprApplied'] as const;
+export type PartyAction = (typeof PARTY_ACTIONS)[number];
+export const PARTY_EVENT_TYPES: readonly string[] = PartyKind.flatMap((k) => PARTY_ACTIONS.map((a) => `${EVENT_PREFIX[k]}${a}`));
+
+export function partyAction(type: string): PartyAction {
+  const action = PARTY_ACTIONS.find((a) => type.endsWith(a));
+  if (!action) throw new Error(`not a party event: ${type}`);
+  return action;
+}
+
+export interface PartyState {
+  id: string;
+  kind: PartyKind;
+  code: string;
+  country: string | null;
+  disabled: boolean;
+  gdprApplied: boolean;
+  /** Shared settings this party refers to (business area, job areas, payment means). */
+  refs: PartyRefs;
+}
+
+export interface PartiesState {
+  parties: Map<string, PartyState>;
+  idByCode: Map<string, string>;
+  /** Highest generated number seen per kind (C00042 -> 42). */
+  lastNumber: Record<PartyKind, number>;
+  /** How many parties refer to each shared setting id (deletion guards of the settings). */
+  usage: Map<string, number>;
+  /** Deleted parties: their events still hold sealed personal data, so they can still be erased. */
+  deleted: Map<string, PartyState>;
+}
+
+export const initialPartiesState = (): PartiesState => ({
+  parties: new Map(), idByCode: new Map(), lastNumber: { customer: 0, supplier: 0, employee: 0 }, usage: new Map(), deleted: new Map(),
+});
+
+export interface PartyFacts {
+  organisation: OrganisationState;
+  settings: SettingsState;
+  /** Whether live accounting entries name this code or id as their third party. */
+  usedByEntries: (codeOrId: string) => boolean;
+}
+
+export type PartyCommand =
+  | { type: 'CreateParty'; kind: PartyKind; partyId: string; code: string | null; input: PartyInput; now: string }
+  | { type: 'UpdateParty'; kind: PartyKind; partyId: string; input: PartyInput; now: string }
+  | { type: 'DeleteParty'; kind: PartyKind; partyId: string; now: string }
+  | { type: 'ApplyGdpr'; kind: PartyKind; partyId: string; now: string };
+
+export const PARTIES_LIMITS = Object.freeze({ maxParties: 200_000 });
+
+const eventType = <A extends PartyAction>(kind: PartyKind, action: A) => `${EVENT_PREFIX[kind]}${action}` as `${Prefix}${A}`;
+
+function requireParty(state: PartiesState, kind: PartyKind, partyId: string, orDeleted = false): PartyState {
+  const party = state.parties.get(partyId) ?? (orDeleted ? state.deleted.get(partyId) : undefined);
+  // Another kind's id is not found either: deleteCustomer never deletes a supplier.
+  if (!party || party.kind !== kind) return fail(Errors.partyNotFound, { kind, id: partyId });
+  return party;
+}
+
+/** The next free generated code of a kind: the sequence skips codes users chose themselves. */
+function nextCode(state: PartiesState, kind: PartyKind): string {
+  for (let n = state.lastNumber[kind] + 1, tries = 0; tries <= PARTIES_LIMITS.maxParties; n++, tries++) {
+    const code = `${CODE_FORMAT[kind]}${String(n).padStart(CODE_DIGITS, '0')}`;
+    if (!state.idByCode.has(code)) return code;
+  }
+  return fail(Errors.invalidInput, { field: 'code', limit: PARTIES_LIMITS.maxParties });
+}
+
+function hasPersonalChanges(input: PartyInput): boolean {
+  return Object.keys(input.personal).length > 0 || input.addresses !== null || input.contacts !== null;
+}
+
+function disabledDate(disabled: unknown, wasDisabled: boolean, now: string): ClearFields {
+  if (disabled === true && !wasDisabled) return { disabledDate: now };
+  if (disabled === false) return { disabledDate: null };
+  return {};
+}
+
+export function decideParties(command: PartyCommand, state: PartiesState, facts: PartyFacts): PartyEvent<PartyPersonal>[] {
+  const at = command.now;
+  const { organisation, settings } = facts;
+  if (!organisation.id || !organisation.country) fail(Errors.organisationNotFound);
+  const kind = command.kind;
+  switch (command.type) {
+    case 'CreateParty': {
+      if (state.parties.has(command.partyId) || state.deleted.has(command.partyId)) fail(Errors.documentIdAlreadyExists, { id: command.partyId });
+      if (state.parties.size >= PARTIES_LIMITS.maxParties) fail(Errors.invalidInput, { field: 'code', limit: PARTIES_LIMITS.maxParties });
+      if (command.code !== null && !/^[0-9A-Za-z._-]{1,20}$/.test(command.code)) fail(Errors.invalidInput, { field: 'code', value: command.code });
+      if (command.code !== null && state.idByCode.has(command.code)) fail(Errors.partyCodeAlreadyExists, { code: command.code });
+      const code = command.code ?? nextCode(state, kind);
+      const body = decidePartyBody({ kind, organisation, settings, currentCountry: null }, command.input);
+      const fields = { ...DEFAULTS[kind], ...body.fields, sourceType: 'API', ...disabledDate(body.fields.disabled, false, at) };
+      return [{
+        type: eventType(kind, 'Created'),
+        data: { partyId: command.partyId, kind, code, fields, addresses: body.addresses ?? [], contacts: body.contacts ?? [], paymentTermLines: body.paymentTermLines ?? [], personal: body.personal, at },
+      }];
+    }
+    case 'UpdateParty': {
+      const party = requireParty(state, kind, command.partyId);
+      // After erasure the party may still be disabled or re-filed, but it never gets personal data back.
+      if (party.gdprApplied && hasPersonalChanges(command.input)) fail(Errors.partyGdprApplied, { kind, code: party.code });
+      const body = decidePartyBody({ kind, organisation, settings, currentCountry: party.country }, command.input);
+      const changes = { ...body.fields, ...disabledDate(body.fields.disabled, party.disabled, at) };
+      return [{
+        type: eventType(kind, 'Updated'),
+        data: {
+          partyId: party.id, kind, code: party.code, changes, addresses: body.addresses, contacts: body.contacts, paymentTermLines: body.paymentTermLines,
+          personal: hasPersonalChanges(command.input) ? body.personal : null, at,
+        },
+      }];
+    }
+    case 'DeleteParty': {
+      const party = requireParty(state, kind, command.partyId);
+      // The books keep naming the party: it stays, disabled, instead of leaving entries pointing nowhere.
+      if (facts.usedByEntries(party.code) || facts.usedByEntries(party.id)) fail(Errors.partyInUse, { kind, code: party.code });
+      return [{ type: eventType(kind, 'Deleted'), data: { partyId: party.id, kind, code: party.code, at } }];
+    }
+    case 'ApplyGdpr': {
+      // A deleted party too: deleting is not erasing, its events still hold its sealed personal data.
+      const party = requireParty(state, kind, command.partyId, true);
+      if (party.gdprApplied) fail(Errors.partyGdprApplied, { kind, code: party.code });
+      return [{ type: eventType(kind, 'GdprApplied'), data: { partyId: party.id, kind, code: party.code, at } }];
+    }
+  }
+}
+
+/** Shared settings a party refers to, by where they come from (an update may replace one part only). */
+export interface PartyRefs {
+  businessAreaId: string | null;
+  jobAreaIds: string[];
+  paymentMeanIds: string[];
+}
+
+const flat = (r: PartyRefs) => [...(r.businessAreaId ? [r.businessAreaId] : []), ...r.jobAreaIds, ...r.paymentMeanIds];
+
+function refsAfter(previous: PartyRefs | null, changes: ClearFields, contacts: ContactClear[] | null, lines: PaymentTermLine[] | null): PartyRefs {
+  const businessAreaId = changes.businessAreaId !== undefined ? changes.businessAreaId : previous?.businessAreaId;
+  return {
+    businessAreaId: typeof businessAreaId === 'string' ? businessAreaId : null,
+    jobAreaIds: contacts ? contacts.map((c) => c.jobAreaId).filter((id): id is string => id !== null) : previous?.jobAreaIds ?? [],
+    paymentMeanIds: lines ? lines.map((l) => l.paymentMeanId).filter((id): id is string => id !== null) : previous?.paymentMeanIds ?? [],
+  };
+}
+
+function count(usage: Map<string, number>, refs: PartyRefs, delta: number): void {
+  for (const ref of flat(refs)) {
+    const next = (usage.get(ref) ?? 0) + delta;
+    if (next <= 0) usage.delete(ref);
+    else usage.set(ref, next);
+  }
+}
+
+export function evolveParties(state: PartiesState, event: PartyEvent): PartiesState {
+  switch (partyAction(event.type)) {
+    case 'Created': {
+      const d = event.data as PartyCreatedData<unknown>;
+      const refs = refsAfter(null, d.fields, d.contacts, d.paymentTermLines);
+      const country = typeof d.fields.countryAcronym === 'string' ? d.fields.countryAcronym : null;
+      state.parties.set(d.partyId, { id: d.partyId, kind: d.kind, code: d.code, country, disabled: d.fields.disabled === true, gdprApplied: false, refs });
+      state.idByCode.set(d.code, d.partyId);
+      count(state.usage, refs, 1);
+      const generated = new RegExp(`^${CODE_FORMAT[d.kind]}(\\d{${CODE_DIGITS},})$`).exec(d.code);
+      if (generated) state.lastNumber[d.kind] = Math.max(state.lastNumber[d.kind], Number(generated[1]));
+      return state;
+    }
+    case 'Updated': {
+      const d = event.data as PartyUpdatedData<unknown>;
+      const party = state.parties.get(d.partyId);
+      if (!party) return state;
+      if (d.changes.countryAcronym !== undefined) party.country = typeof d.changes.countryAcronym === 'string' ? d.changes.countryAcronym : null;
+      if (typeof d.changes.disabled === 'boolean') party.disabled = d.changes.disabled;
+      // References are recounted from what the update leaves: changed parts from the event, the rest as they were.
+      count(state.usage, party.refs, -1);
+      party.refs = refsAfter(party.refs, d.changes, d.contacts, d.paymentTermLines);
+      count(state.usage, party.refs, 1);
+      return state;
+    }
+    case 'Deleted': {
+      const d = event.data as PartyRefData;
+      const party = state.parties.get(d.partyId);
+      if (party) {
+        count(state.usage, party.refs, -1);
+        state.deleted.set(d.partyId, party);
+      }
+      state.parties.delete(d.partyId);
+      state.idByCode.delete(d.code);
+      return state;
+    }
+    case 'GdprApplied': {
+      const partyId = (event.data as PartyRefData).partyId;
+      const party = state.parties.get(partyId) ?? state.deleted.get(partyId);
+      if (party) party.gdprApplied = true;
+      return state;
+    }
+  }
+}

@@ -1,0 +1,151 @@
+/**
+ * The SharedSettings aggregate: what parties and documents of an organisation refer to (business
+ * areas, job areas, payment means, payment terms). One stream per organisation: `SharedSettings-<id>`,
+ * so codes and names are unique and a deletion sees every reference made inside it. References from
+ * parties are passed in as facts (the Parties aggregate counts them). Pure decider.
+ */
+import type { PaymentMethodType } from '../enums.ts';
+import { Errors, fail } from '../errors.ts';
+import type { OrganisationState } from '../organisation.ts';
+import { decidePaymentTermLines, type PaymentTermLine, type PaymentTermLineInput } from './payment-terms.ts';
+import { checkBic, checkIban } from './validation.ts';
+
+export interface PaymentMeanFields {
+  code: string;
+  name: string;
+  type: PaymentMethodType;
+  iban: string | null;
+  bic: string | null;
+  bankName: string | null;
+  accountingAccountId: string | null;
+  disabled: boolean;
+}
+
+export type SettingsEvent =
+  | { type: 'BusinessAreaCreated'; data: { businessAreaId: string; name: string; at: string } }
+  | { type: 'BusinessAreaDeleted'; data: { businessAreaId: string; name: string; at: string } }
+  | { type: 'JobAreaCreated'; data: { jobAreaId: string; name: string; at: string } }
+  | { type: 'PaymentMeanCreated'; data: { paymentMeanId: string; at: string } & PaymentMeanFields }
+  | { type: 'PaymentMeanDeleted'; data: { paymentMeanId: string; code: string; at: string } }
+  | { type: 'PaymentTermCreated'; data: { paymentTermId: string; code: string; name: string; disabled: boolean; lines: PaymentTermLine[]; at: string } }
+  | { type: 'PaymentTermDeleted'; data: { paymentTermId: string; code: string; at: string } };
+
+export const SETTINGS_EVENT_TYPES = [
+  'BusinessAreaCreated', 'BusinessAreaDeleted', 'JobAreaCreated', 'PaymentMeanCreated', 'PaymentMeanDeleted', 'PaymentTermCreated', 'PaymentTermDeleted',
+] as const satisfies readonly SettingsEvent['type'][];
+
+export interface SettingsState {
+  businessAreas: Map<string, string>; // id -> name
+  jobAreas: Map<string, string>;
+  paymentMeans: Map<string, { code: string }>;
+  paymentTerms: Map<string, { code: string; paymentMeanIds: string[] }>;
+  /** Case-insensitive names and codes in use, per kind (`businessArea:retail`, `paymentMean:TRF`). */
+  taken: Set<string>;
+}
+
+export const initialSettingsState = (): SettingsState => ({
+  businessAreas: new Map(), jobAreas: new Map(), paymentMeans: new Map(), paymentTerms: new Map(), taken: new Set(),
+});
+
+export type SettingsCommand =
+  | { type: 'CreateBusinessArea'; businessAreaId: string; name: string; now: string }
+  | { type: 'DeleteBusinessArea'; businessAreaId: string; usedByParties: boolean; now: string }
+  | { type: 'CreateJobArea'; jobAreaId: string; name: string; now: string }
+  | { type: 'CreatePaymentMean'; paymentMeanId: string; fields: PaymentMeanFields; now: string }
+  | { type: 'DeletePaymentMean'; paymentMeanId: string; usedByParties: boolean; now: string }
+  | { type: 'CreatePaymentTerm'; paymentTermId: string; code: string; name: string; disabled: boolean; lines: PaymentTermLineInput[]; now: string }
+  | { type: 'DeletePaymentTerm'; paymentTermId: string; now: string };
+
+export const SETTINGS_LIMITS = Object.freeze({ maxPerKind: 10_000 });
+
+const key = (kind: string, name: string) => `${kind}:${name.trim().toLowerCase()}`;
+
+function checkCode(code: string): void {
+  if (!/^[0-9A-Za-z._-]{1,20}$/.test(code)) fail(Errors.invalidInput, { field: 'code', value: code });
+}
+
+function checkNew(state: SettingsState, kind: string, name: string, id: string, ids: Map<string, unknown>, field: string): void {
+  if (name.trim().length === 0) fail(Errors.invalidInput, { field, reason: 'must not be empty' });
+  if (state.taken.has(key(kind, name))) fail(Errors.settingAlreadyExists, { entity: kind, [field]: name });
+  if (ids.has(id)) fail(Errors.documentIdAlreadyExists, { id });
+  if (ids.size >= SETTINGS_LIMITS.maxPerKind) fail(Errors.invalidInput, { field, limit: SETTINGS_LIMITS.maxPerKind });
+}
+
+export function decideSettings(command: SettingsCommand, state: SettingsState, organisation: OrganisationState): SettingsEvent[] {
+  const at = command.now;
+  if (!organisation.id) fail(Errors.organisationNotFound);
+  switch (command.type) {
+    case 'CreateBusinessArea':
+      checkNew(state, 'businessArea', command.name, command.businessAreaId, state.businessAreas, 'name');
+      return [{ type: 'BusinessAreaCreated', data: { businessAreaId: command.businessAreaId, name: command.name.trim(), at } }];
+    case 'DeleteBusinessArea': {
+      const name = state.businessAreas.get(command.businessAreaId) ?? fail(Errors.settingNotFound, { entity: 'businessArea', id: command.businessAreaId });
+      if (command.usedByParties) fail(Errors.settingInUse, { entity: 'businessArea', name });
+      return [{ type: 'BusinessAreaDeleted', data: { businessAreaId: command.businessAreaId, name, at } }];
+    }
+    case 'CreateJobArea':
+      checkNew(state, 'jobArea', command.name, command.jobAreaId, state.jobAreas, 'name');
+      return [{ type: 'JobAreaCreated', data: { jobAreaId: command.jobAreaId, name: command.name.trim(), at } }];
+    case 'CreatePaymentMean': {
+      const f = command.fields;
+      checkCode(f.code);
+      checkNew(state, 'paymentMean', f.code, command.paymentMeanId, state.paymentMeans, 'code');
+      const account = f.accountingAccountId ? organisation.accounts.get(f.accountingAccountId) ?? fail(Errors.accountNotFound, { id: f.accountingAccountId, field: 'accountingAccountId' }) : null;
+      if (account?.deactivated) fail(Errors.accountDeactivated, { code: account.code });
+      const fields: PaymentMeanFields = { ...f, iban: f.iban ? checkIban(f.iban, 'iban') : null, bic: f.bic ? checkBic(f.bic, 'bic') : null };
+      return [{ type: 'PaymentMeanCreated', data: { paymentMeanId: command.paymentMeanId, at, ...fields } }];
+    }
+    case 'DeletePaymentMean': {
+      const mean = state.paymentMeans.get(command.paymentMeanId) ?? fail(Errors.settingNotFound, { entity: 'paymentMean', id: command.paymentMeanId });
+      const inTerms = [...state.paymentTerms.values()].some((t) => t.paymentMeanIds.includes(command.paymentMeanId));
+      if (command.usedByParties || inTerms) fail(Errors.settingInUse, { entity: 'paymentMean', name: mean.code });
+      return [{ type: 'PaymentMeanDeleted', data: { paymentMeanId: command.paymentMeanId, code: mean.code, at } }];
+    }
+    case 'CreatePaymentTerm': {
+      checkCode(command.code);
+      checkNew(state, 'paymentTerm', command.code, command.paymentTermId, state.paymentTerms, 'code');
+      if (command.lines.length === 0) fail(Errors.invalidPaymentTermLines, { field: 'lines', reason: 'a payment term needs at least one line' });
+      const lines = decidePaymentTermLines(command.lines, (id) => state.paymentMeans.has(id), 'lines');
+      return [{ type: 'PaymentTermCreated', data: { paymentTermId: command.paymentTermId, code: command.code, name: command.name, disabled: command.disabled, lines, at } }];
+    }
+    case 'DeletePaymentTerm': {
+      const term = state.paymentTerms.get(command.paymentTermId) ?? fail(Errors.settingNotFound, { entity: 'paymentTerm', id: command.paymentTermId });
+      return [{ type: 'PaymentTermDeleted', data: { paymentTermId: command.paymentTermId, code: term.code, at } }];
+    }
+  }
+}
+
+export function evolveSettings(state: SettingsState, event: SettingsEvent): SettingsState {
+  switch (event.type) {
+    case 'BusinessAreaCreated':
+      state.businessAreas.set(event.data.businessAreaId, event.data.name);
+      state.taken.add(key('businessArea', event.data.name));
+      return state;
+    case 'BusinessAreaDeleted':
+      state.businessAreas.delete(event.data.businessAreaId);
+      state.taken.delete(key('businessArea', event.data.name));
+      return state;
+    case 'JobAreaCreated':
+      state.jobAreas.set(event.data.jobAreaId, event.data.name);
+      state.taken.add(key('jobArea', event.data.name));
+      return state;
+    case 'PaymentMeanCreated':
+      state.paymentMeans.set(event.data.paymentMeanId, { code: event.data.code });
+      state.taken.add(key('paymentMean', event.data.code));
+      return state;
+    case 'PaymentMeanDeleted':
+      state.paymentMeans.delete(event.data.paymentMeanId);
+      state.taken.delete(key('paymentMean', event.data.code));
+      return state;
+    case 'PaymentTermCreated': {
+      const paymentMeanIds = event.data.lines.map((l) => l.paymentMeanId).filter((id): id is string => id !== null);
+      state.paymentTerms.set(event.data.paymentTermId, { code: event.data.code, paymentMeanIds });
+      state.taken.add(key('paymentTerm', event.data.code));
+      return state;
+    }
+    case 'PaymentTermDeleted':
+      state.paymentTerms.delete(event.data.paymentTermId);
+      state.taken.delete(key('paymentTerm', event.data.code));
+      return state;
+  }
+}
