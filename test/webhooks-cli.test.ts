@@ -54,7 +54,12 @@ t.test('trigger create, list, queue status, redrive, delete', async (t) => {
   for (let waited = 0; requests === 0 && waited < 10_000; waited += 50) await new Promise((r) => setTimeout(r, 50));
   await db.pool.query(`UPDATE triggers SET disabled_at = now(), disabled_reason = 'by test' WHERE id = $1`, [created.id]);
 
-  const [listed, status] = await Promise.all([ledger('trigger', 'list', '--org', api.organisationId), ledger('queue', 'status', '--org', api.organisationId)]);
+  const human = async (...args: string[]) => (await promisify(execFile)(process.execPath, ['--import', 'tsx', 'cli/ledger.ts', ...args], { env, cwd: process.cwd() })).stdout;
+  const [listed, status, table] = await Promise.all([
+    ledger('trigger', 'list', '--org', api.organisationId), ledger('queue', 'status', '--org', api.organisationId), human('queue', 'status'),
+  ]);
+  t.match(table, /^trigger\s+type\s+client \/ url\s+depth\s+oldest\s+leased\s+dropped\s+state$/m, 'a table for people');
+  t.match(table, new RegExp(`^${created.id}  http-post .* 1 +\\d+\\.\\ds +0 +0  DISABLED since .*: by test$`, 'm'));
   t.ok(listed.triggers.some((x: any) => x.id === created.id && x.url === url && x.disabledReason === 'by test'));
   t.ok(listed.triggers.some((x: any) => x.id === queue.id && x.clientId === other.client_id));
   const mine = status.triggers.find((s: any) => s.triggerId === created.id);

@@ -191,7 +191,7 @@ export class WebhookDispatcher extends EventEmitter {
   private readonly writes = new Set<Promise<void>>();
   private readonly successes: PendingSuccess[] = [];
   private flushing: Promise<void> | undefined;
-  private stopController = new AbortController();
+  private readonly controllers = new Set<AbortController>();
   private running = false;
   private timer: NodeJS.Timeout | undefined;
   private ticking: Promise<void> | undefined;
@@ -216,7 +216,6 @@ export class WebhookDispatcher extends EventEmitter {
   start(): void {
     if (this.running) return;
     this.running = true;
-    this.stopController = new AbortController();
     this.schedule(0);
   }
 
@@ -225,7 +224,7 @@ export class WebhookDispatcher extends EventEmitter {
     if (!this.running) return;
     this.running = false;
     clearTimeout(this.timer);
-    this.stopController.abort(new Error('dispatcher stopping'));
+    for (const controller of this.controllers) controller.abort(new Error('dispatcher stopping'));
     await this.ticking?.catch(() => {});
     await Promise.allSettled([...this.inFlight]);
     while (this.writes.size > 0) await Promise.allSettled([...this.writes]);
@@ -297,6 +296,13 @@ export class WebhookDispatcher extends EventEmitter {
       // A trigger reset elsewhere (a redrive, or a success in another process) rests no longer.
       const { rows } = await this.pool.query(`SELECT id FROM triggers WHERE id = ANY($1::uuid[]) AND consecutive_failures = 0 AND disabled_at IS NULL`, [[...this.paused.keys()]]);
       for (const r of rows) this.paused.delete(r.id);
+    }
+    const holding = [...this.lanes].filter(([, lane]) => lane.queued.length > 0).map(([id]) => id);
+    if (holding.length > 0) {
+      // A trigger deleted or disabled meanwhile (by another process): its held rows are not sent.
+      const { rows: live } = await this.pool.query(`SELECT id FROM triggers WHERE id = ANY($1::uuid[]) AND disabled_at IS NULL`, [holding]);
+      const alive = new Set(live.map((r) => r.id as string));
+      for (const id of holding.filter((h) => !alive.has(h))) await this.release(this.lanes.get(id)?.queued.splice(0) ?? []);
     }
     const busy = [...this.lanes].filter(([, lane]) => lane.queued.length >= this.lowWater()).map(([id]) => id);
     const excluded = [...new Set([...busy, ...this.paused.keys()])];
@@ -380,8 +386,16 @@ export class WebhookDispatcher extends EventEmitter {
 
   private async attempt(row: LeasedRow): Promise<Outcome> {
     const o = this.options;
-    const timeout = AbortSignal.timeout(o.attemptTimeoutMs);
-    const signal = AbortSignal.any([timeout, this.stopController.signal]);
+    // One controller per attempt, aborted by its timeout or by stop(). (Not AbortSignal.any() with a
+    // long-lived stop signal: that leaks in Node, nodejs/node#55351.)
+    const controller = new AbortController();
+    const signal = controller.signal;
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort(new Error(`timeout after ${o.attemptTimeoutMs} ms`));
+    }, o.attemptTimeoutMs);
+    this.controllers.add(controller);
     try {
       const target = await withSignal(resolveTarget(row.url, { allowLoopback: o.allowLoopback, resolver: o.resolver }), signal);
       const body = JSON.stringify(row.payload);
@@ -393,11 +407,14 @@ export class WebhookDispatcher extends EventEmitter {
       const redirect = res.status >= 300 && res.status < 400 ? ' (redirects are not followed)' : '';
       return { ok: false, status: res.status, error: `HTTP ${res.status}${redirect}${detail}`, outcome: statusOutcome(res.status), retryAfterMs, gone: res.status === 410 };
     } catch (error) {
-      if (this.stopController.signal.aborted && !timeout.aborted) return { ok: false, status: null, error: null, outcome: 'shutdown', shutdown: true };
+      if (!this.running && !timedOut) return { ok: false, status: null, error: null, outcome: 'shutdown', shutdown: true };
       if (error instanceof TargetRefused) return { ok: false, status: null, error: error.message, outcome: 'refused' };
-      if (timeout.aborted) return { ok: false, status: null, error: `timeout: no answer within ${o.attemptTimeoutMs} ms`, outcome: 'timeout' };
+      if (timedOut) return { ok: false, status: null, error: `timeout: no answer within ${o.attemptTimeoutMs} ms`, outcome: 'timeout' };
       const e = error as { code?: string; message?: string };
       return { ok: false, status: null, error: `network error: ${oneLine([e.code, e.message].filter(Boolean).join(' '))}`, outcome: 'network' };
+    } finally {
+      clearTimeout(timer);
+      this.controllers.delete(controller);
     }
   }
 

@@ -20,6 +20,8 @@ export async function freshDatabase(t: { teardown(fn: () => unknown): void }): P
   u.pathname = `/${name}`;
   const url = u.toString();
   const pool = new pg.Pool({ connectionString: url, max: 40 });
+  // DROP DATABASE ... WITH (FORCE) at teardown ends connections pg-pool is still closing.
+  pool.on('error', () => {});
   t.teardown(async () => {
     await pool.end();
     const a = new pg.Client(adminUrl);
