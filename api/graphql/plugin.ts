@@ -9,6 +9,7 @@ import { DEFAULT_COST_LIMITS, checkCost, operationCost } from './cost.ts';
 import mercurius from 'mercurius';
 import type pg from 'pg';
 import { BusinessError } from '../../domain/errors.ts';
+import type { OrganisationState } from '../../domain/organisation.ts';
 import { derivedId } from '../../domain/ids.ts';
 import { MASTER_CHARTS } from '../../domain/reference/charts.ts';
 import { referenceId } from '../../domain/reference/countries.ts';
@@ -139,8 +140,10 @@ export async function graphqlPlugin(app: FastifyInstance, options: GraphqlOption
     const rules = accessRules(schema, mutationFields[m.name]);
     Mutation[m.name] = async (_: unknown, args: { input: unknown }, ctx: Context) => {
       const caller = requireCaller(ctx);
-      const organisation = await deps.commands.organisation(caller.organisationId).catch(() => undefined);
-      if (!organisation) throw error(`Organisation ${caller.organisationId} does not exist.`, 'AUTH_NOT_AUTHORIZED');
+      // Features and country change rarely: the cached organisation is enough to check access (the
+      // command itself decides against the current state).
+      const organisation = deps.commands.aggregates.cached<OrganisationState>({ category: 'Organisation' }, caller.organisationId) ?? (await deps.commands.organisation(caller.organisationId).catch(() => undefined));
+      if (!organisation?.id) throw error(`Organisation ${caller.organisationId} does not exist.`, 'AUTH_NOT_AUTHORIZED');
       const refusal = checkAccess(rules, caller, organisation);
       if (refusal) throw refusal;
       try {
