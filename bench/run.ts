@@ -1,5 +1,6 @@
 /**
- * `npm run bench [-- NAME...] [--duration=MS] [--warmup=MS] [--subjects=a,b] [--writers=1,8] [--modes=1,10]`
+ * `npm run bench [-- NAME...] [--duration=MS] [--warmup=MS] [--subjects=a,b] [--writers=1,8] [--modes=1,10]
+ *   [--connections=1,8,32] [--orgs=N] [--endpoints=health,query,mutation,mutation-1org] [--rate=N] [--events=N]`
  *
  * Runs the benchmarks listed in BENCHMARKS (all, or those named on the command line) against
  * DATABASE_URL when set, otherwise against an embedded PostgreSQL cluster kept under ./data/bench-pg.
@@ -12,6 +13,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startEmbeddedPostgres } from '../platform/embedded-postgres.ts';
 import { benchEventStore, reportEventStore, type EventStoreBenchOptions } from './eventstore.ts';
+import { benchHttp, reportHttp, type HttpBenchOptions } from './http.ts';
+import { benchLag, reportLag } from './lag.ts';
+import { benchRebuild, reportRebuild } from './rebuild.ts';
 import { DatabaseFactory, dropLeftoverBenchDatabases, type BenchmarkEntry } from './support.ts';
 
 const args = process.argv.slice(2);
@@ -24,12 +28,28 @@ const flag = (name: string): number | undefined => {
 };
 const list = (name: string): string[] | undefined =>
   args.find((x) => x.startsWith(`--${name}=`))?.slice(name.length + 3).split(',').filter(Boolean);
+const count = (name: string): number | undefined => {
+  const a = args.find((x) => x.startsWith(`--${name}=`));
+  if (!a) return undefined;
+  const n = Number(a.slice(name.length + 3).replace(/_/g, ''));
+  if (!Number.isInteger(n) || n < 1) throw new Error(`--${name} takes a positive whole number`);
+  return n;
+};
 const durationMs = flag('duration');
 const warmupMs = flag('warmup');
 // eventstore only: narrow or widen the matrix, e.g. --subjects=ours,ours-nowake --writers=1,8 --modes=1
 const subjects = list('subjects') as EventStoreBenchOptions['subjects'];
 const writerCounts = list('writers')?.map(Number);
 const eventsPerAppend = list('modes')?.map(Number);
+// http: --connections=1,8,32 --orgs=4 --endpoints=mutation,query
+const connections = list('connections')?.map(Number);
+const endpoints = list('endpoints') as HttpBenchOptions['endpoints'];
+// http and lag: organisations the load is spread over
+const organisations = count('orgs');
+// lag: target entries/s
+const rate = count('rate');
+// rebuild: events to seed
+const events = count('events');
 
 /** Add further benchmarks here. */
 const BENCHMARKS: BenchmarkEntry[] = [
@@ -38,6 +58,22 @@ const BENCHMARKS: BenchmarkEntry[] = [
     run: (ctx) =>
       benchEventStore(ctx.adminUrl, { freshDatabase: ctx.freshDatabase, durationMs, warmupMs, subjects, writerCounts, eventsPerAppend }),
     report: reportEventStore,
+  },
+  {
+    name: 'http',
+    run: (ctx) =>
+      benchHttp(ctx.adminUrl, { freshDatabase: ctx.freshDatabase, durationMs, warmupMs, connections, organisations, endpoints }),
+    report: reportHttp,
+  },
+  {
+    name: 'lag',
+    run: (ctx) => benchLag(ctx.adminUrl, { freshDatabase: ctx.freshDatabase, durationMs, warmupMs, rate, organisations }),
+    report: reportLag,
+  },
+  {
+    name: 'rebuild',
+    run: (ctx) => benchRebuild(ctx.adminUrl, { freshDatabase: ctx.freshDatabase, events }),
+    report: reportRebuild,
   },
 ];
 

