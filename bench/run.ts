@@ -16,6 +16,7 @@ import { benchEventStore, reportEventStore, type EventStoreBenchOptions } from '
 import { benchHttp, reportHttp, type HttpBenchOptions } from './http.ts';
 import { benchLag, reportLag } from './lag.ts';
 import { benchRebuild, reportRebuild } from './rebuild.ts';
+import { benchFanout, reportFanout } from './fanout.ts';
 import { DatabaseFactory, dropLeftoverBenchDatabases, type BenchmarkEntry } from './support.ts';
 
 const args = process.argv.slice(2);
@@ -69,6 +70,11 @@ const BENCHMARKS: BenchmarkEntry[] = [
     name: 'lag',
     run: (ctx) => benchLag(ctx.adminUrl, { freshDatabase: ctx.freshDatabase, durationMs, warmupMs, rate, organisations }),
     report: reportLag,
+  },
+  {
+    name: 'fanout',
+    run: (ctx) => benchFanout(ctx.adminUrl, { freshDatabase: ctx.freshDatabase, events }),
+    report: reportFanout,
   },
   {
     name: 'rebuild',

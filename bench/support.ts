@@ -48,11 +48,16 @@ export class DatabaseFactory {
   }
 }
 
-/** Drops databases left behind by an interrupted run (used on the benchmark's own embedded cluster only). */
+/**
+ * Drops databases left behind by an interrupted run (used on the benchmark's own embedded cluster only).
+ * Databases with open connections belong to a benchmark still running in another process (the cluster
+ * is shared when it is already up) and are left alone.
+ */
 export async function dropLeftoverBenchDatabases(adminUrl: string): Promise<string[]> {
   return withAdmin(adminUrl, async (c) => {
     const { rows } = await c.query<{ datname: string }>(
-      `SELECT datname FROM pg_database WHERE datname ~ '^bench_[0-9a-f]+$'`,
+      `SELECT d.datname FROM pg_database d
+       WHERE d.datname ~ '^bench_[0-9a-f]+$' AND NOT EXISTS (SELECT 1 FROM pg_stat_activity a WHERE a.datname = d.datname)`,
     );
     for (const r of rows) await c.query(`DROP DATABASE IF EXISTS ${r.datname} WITH (FORCE)`);
     return rows.map((r) => r.datname);
