@@ -13,15 +13,50 @@ import { openCore } from '../api/service.ts';
 import { fanoutProjection } from '../eventqueue/fanout.ts';
 import { acknowledge, listBatch } from '../eventqueue/queue.ts';
 import { createTrigger } from '../eventqueue/triggers.ts';
-import type { NewEvent } from '../eventstore/port.ts';
+import type { EventStore, NewEvent } from '../eventstore/port.ts';
 import { loadConfig } from '../platform/config.ts';
 import { POOL_LIMITS } from '../platform/database.ts';
 import { ProjectionDaemon } from '../projections/daemon.ts';
-import { machineInfo, serverInfo, table } from './support.ts';
+import { latencySummary, machineInfo, serverInfo, sleep, table } from './support.ts';
 
 export interface FanoutBenchOptions {
   freshDatabase: () => Promise<string>;
   events?: number; // default 50,000
+  rate?: number; // queue-lag run: events per second, default 1,000
+  lagSeconds?: number; // queue-lag run: duration, default 10
+}
+
+const STREAMS = 8;
+
+async function measureQueueLag(pool: pg.Pool, store: EventStore, organisationId: string, rate: number, seconds: number) {
+  const daemon = new ProjectionDaemon(pool, store, [fanoutProjection]);
+  await daemon.start();
+  const streams = Array.from({ length: STREAMS }, () => ({ id: `Ledger-${randomUUID()}` }));
+  const lags: number[] = [];
+  const pending: Promise<void>[] = [];
+  const total = rate * seconds;
+  const started = performance.now();
+  for (let i = 0; i < total; i++) {
+    const due = started + (i * 1000) / rate;
+    const wait = due - performance.now();
+    if (wait > 1) await sleep(wait);
+    const stream = streams[i % STREAMS];
+    pending.push((async () => {
+      const event: NewEvent = {
+        id: randomUUID(), type: 'AccountingEntryPosted', metadata: { organisationId, schemaVersion: 1 },
+        data: { exerciseId: stream.id.slice(7), entryId: randomUUID(), number: i + 1, date: '2026-03-15', lines: [], at: new Date().toISOString() },
+      };
+      // Open loop: appends to one stream may overlap, so they take any revision.
+      const appended = await store.append(stream.id, [event], 'any');
+      const t0 = performance.now();
+      await daemon.waitFor(appended.position, 30_000);
+      lags.push(performance.now() - t0);
+    })());
+  }
+  await Promise.all(pending);
+  const elapsed = (performance.now() - started) / 1000;
+  await daemon.stop();
+  return { targetRate: rate, achievedRate: Math.round(total / elapsed), lagMs: latencySummary(lags) };
 }
 
 export async function benchFanout(adminUrl: string, options: FanoutBenchOptions): Promise<object> {
@@ -92,8 +127,13 @@ export async function benchFanout(adminUrl: string, options: FanoutBenchOptions)
     const consumeMs = performance.now() - consumeStarted;
     if (consumed !== total) throw new Error(`consumed ${consumed}, expected ${total}`);
 
+    // Queue lag at a steady rate: events appended open-loop at RATE/s (8 streams, as 8 ledgers would),
+    // each timed from its append returning to the fan-out daemon having queued it.
+    const lag = await measureQueueLag(pool, store, organisationId, options.rate ?? 1000, options.lagSeconds ?? 10);
+
     return {
       benchmark: 'fanout',
+      queueLag: lag,
       date: new Date().toISOString(),
       machine: machineInfo(),
       server: await serverInfo(adminUrl),
@@ -120,5 +160,7 @@ export function reportFanout(result: object): string {
     ['raw INSERT rows/s', r.rawInsert.rowsPerSec],
     ['fan-out / raw', r.fanoutOverRaw],
     ['list+ack events/s (1,000 per batch)', r.listAck.eventsPerSec],
+    [`queue lag at ${r.queueLag.targetRate}/s (achieved ${r.queueLag.achievedRate}/s) p50 ms`, r.queueLag.lagMs.p50],
+    ['queue lag p99 ms', r.queueLag.lagMs.p99],
   ]);
 }
