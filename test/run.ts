@@ -2,12 +2,17 @@
  * `npm test`: runs the tap suite against a real PostgreSQL. Uses DATABASE_URL when set, otherwise
  * starts an embedded cluster under .tap/ (fresh for each run) and hands its URL to every test file.
  */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { startEmbeddedPostgres } from '../platform/embedded-postgres.ts';
 
 // One cluster per run: concurrent runs (two terminals, parallel CI jobs) must not share a data directory.
+// tap builds its plugin set from package.json's `tap.plugin` (we drop its TypeScript plugin, whose ts-node
+// fork cannot load TypeScript 7, and load tsx instead); on a fresh clone that build must happen first.
+const build = spawnSync('npx', ['tap', 'build'], { stdio: 'inherit' });
+if (build.status !== 0) process.exit(build.status ?? 1);
+
 const dataDir = path.resolve(`.tap/pg-data-${process.pid}`);
 let url = process.env.DATABASE_URL;
 let stop: (() => Promise<void>) | undefined;
