@@ -244,10 +244,27 @@ export class Identity {
     const { rows } = await this.pool.query(
       `SELECT t.user_id, t.client_id, t.scope, m.role FROM access_tokens t
        JOIN memberships m ON m.user_id = t.user_id AND m.organisation_id = $2
-       WHERE t.token_hash = $1 AND t.revoked_at IS NULL AND t.expires_at > now()`,
+       WHERE ${LIVE_TOKEN}`,
       [sha256(token), site],
     );
     if (rows.length === 0) return undefined;
     return { userId: rows[0].user_id, clientId: rows[0].client_id, organisationId: site, scope: rows[0].scope, role: rows[0].role };
   }
+
+  /** The holder of a live bearer token, in the token's own organisation (event queue requests carry no X-Site). */
+  async tokenHolder(token: string): Promise<TokenHolder | undefined> {
+    const { rows } = await this.pool.query(`SELECT t.client_id, t.user_id, t.organisation_id, t.scope FROM access_tokens t WHERE ${LIVE_TOKEN}`, [sha256(token)]);
+    const r = rows[0];
+    return r ? { clientId: r.client_id, userId: r.user_id, organisationId: r.organisation_id, scope: r.scope } : undefined;
+  }
+}
+
+/** A token is live while unrevoked and unexpired ($1 = its hash). */
+const LIVE_TOKEN = `t.token_hash = $1 AND t.revoked_at IS NULL AND t.expires_at > now()`;
+
+export interface TokenHolder {
+  clientId: string;
+  userId: string;
+  organisationId: string;
+  scope: string;
 }

@@ -6,17 +6,18 @@
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { QUEUE_LIMITS, acknowledge, countQueued, listBatch, type QueueOwner } from '../../eventqueue/queue.ts';
-import { tokenHolder } from '../auth/bearer.ts';
+import type { Identity } from '../auth/identity.ts';
 
 const meta = (totalCount: number, totalSuccess: number, totalError: number) => ({ totalCount, totalSuccess, totalError });
 const failure = (message: string) => ({ 'ia::result': { status: 'error', message }, 'ia::meta': meta(1, 0, 1) });
 
-export async function eventQueuePlugin(app: FastifyInstance, options: { pool: pg.Pool; leaseSeconds: number }): Promise<void> {
-  const { pool, leaseSeconds } = options;
+export async function eventQueuePlugin(app: FastifyInstance, options: { pool: pg.Pool; identity: Identity; leaseSeconds: number }): Promise<void> {
+  const { pool, identity, leaseSeconds } = options;
 
   app.decorateRequest('queueOwner', null);
   app.addHook('preHandler', async (request, reply) => {
-    const holder = await tokenHolder(pool, request.headers.authorization);
+    const token = /^Bearer (\S+)$/.exec(request.headers.authorization ?? '')?.[1];
+    const holder = token ? await identity.tokenHolder(token) : undefined;
     if (!holder) return reply.code(401).send(failure('Send Authorization: Bearer <access token> (valid, unexpired, unrevoked).'));
     (request as typeof request & { queueOwner: QueueOwner }).queueOwner = { organisationId: holder.organisationId, clientId: holder.clientId };
   });
