@@ -6,7 +6,7 @@
  *
  * Endpoints, each at every connection count (default 1, 8, 32):
  *   health         GET /health: the HTTP stack alone (Fastify, no database)
- *   query          { journalTypes(first: 1) { totalCount } }: GraphQL read path (token check + one query)
+ *   query          { journalTypes(first: 1) { totalCount } }: the GraphQL read path (token check + list query)
  *   mutation       the entry mutation, connections spread round robin over ORGANISATIONS organisations,
  *                  each with its own exercise (one exercise's ledger is one stream: posts to it serialise)
  *   mutation-1org  the entry mutation, every connection on one organisation (not run at 1 connection:
@@ -17,11 +17,16 @@
  * response body is checked for GraphQL `errors` (autocannon's verifyBody: "mismatches"). After each
  * mutation run the accounting_entries rows added are compared with the successful responses (requests
  * still in flight when autocannon stops may add up to `connections` more rows).
+ *
+ * CPU per run, in % of one core: this process (service + autocannon's worker), its main thread (the
+ * service's event loop), PostgreSQL, and everything else on the machine ("other": when it is high,
+ * something else competed for the cores and the run understates the service).
  */
 import autocannon, { type Options, type Result } from 'autocannon';
 import { BroadcastChannel } from 'node:worker_threads';
 import { fileURLToPath } from 'node:url';
 import {
+  contentionWarning,
   cpuMeter,
   installedVersion,
   localPostmasterPid,
@@ -30,7 +35,6 @@ import {
   sleep,
   table,
   withAdmin,
-  contentionWarning,
   type CpuPercent,
 } from './support.ts';
 import { ENTRY_MUTATION, entryInput, settle, startBenchService, type BenchOrganisation, type BenchService } from './service.ts';

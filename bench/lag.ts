@@ -17,16 +17,16 @@
  * show how the lag comes about; the service's code is not changed.
  */
 import {
+  contentionWarning,
   cpuMeter,
   installedVersion,
-  localPostmasterPid,
   latencySummary,
+  localPostmasterPid,
   machineInfo,
   serverInfo,
   sleep,
   table,
   withAdmin,
-  contentionWarning,
   type CpuPercent,
 } from './support.ts';
 import { entryInput, settle, startBenchService, type BenchService } from './service.ts';
@@ -66,7 +66,7 @@ export interface LagAttempt {
   failures: number;
   /** waitFor gave up (60 s) before the projections reached the entry. */
   waitTimeouts: number;
-  /** Most posts scheduled but not yet appended at any moment. */
+  /** Most posts issued but not yet projected (or failed) at any moment. */
   maxBacklog: number;
   /** Append returned -> projections include the entry. */
   lagMs: Summary;
