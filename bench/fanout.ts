@@ -17,7 +17,7 @@ import type { EventStore, NewEvent } from '../eventstore/port.ts';
 import { loadConfig } from '../platform/config.ts';
 import { POOL_LIMITS } from '../platform/database.ts';
 import { ProjectionDaemon } from '../projections/daemon.ts';
-import { latencySummary, machineInfo, serverInfo, sleep, table } from './support.ts';
+import { latencySummary, resultHeader, serverInfo, sleep, table } from './support.ts';
 
 export interface FanoutBenchOptions {
   freshDatabase: () => Promise<string>;
@@ -61,6 +61,7 @@ async function measureQueueLag(pool: pg.Pool, store: EventStore, organisationId:
 
 export async function benchFanout(adminUrl: string, options: FanoutBenchOptions): Promise<object> {
   const total = options.events ?? 50_000;
+  const startedAt = new Date();
   const url = await options.freshDatabase();
   const pool = new pg.Pool({ connectionString: url, ...POOL_LIMITS });
   pool.on('error', () => {});
@@ -132,11 +133,8 @@ export async function benchFanout(adminUrl: string, options: FanoutBenchOptions)
     const lag = await measureQueueLag(pool, store, organisationId, options.rate ?? 1000, options.lagSeconds ?? 10);
 
     return {
-      benchmark: 'fanout',
+      ...resultHeader('fanout', startedAt, await serverInfo(adminUrl)),
       queueLag: lag,
-      date: new Date().toISOString(),
-      machine: machineInfo(),
-      server: await serverInfo(adminUrl),
       events: total,
       queuesPerEvent: 3,
       seeding: { ms: Math.round(seedMs), eventsPerSec: Math.round(total / (seedMs / 1000)) },

