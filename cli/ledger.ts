@@ -116,7 +116,8 @@ try {
           const pct = progress.total ? Math.floor((progress.done / progress.total) * 100) : 100;
           const bar = '#'.repeat(Math.floor(pct / 4)).padEnd(25, '.');
           const rate = Math.round(progress.done / Math.max(0.001, (Date.now() - started) / 1000));
-          process.stderr.write(`\r${p.name.padEnd(14)} [${bar}] ${pct}% ${progress.done}/${progress.total} events ${rate}/s`);
+          const stage = progress.stage === 'events' ? '' : `, ${progress.stage === 'indexes' ? 'building indexes' : 'checksums'} ...`;
+          process.stderr.write(`\r${p.name.padEnd(14)} [${bar}] ${pct}% ${progress.done}/${progress.total} events ${rate}/s${stage}`);
         }, abort.signal);
         process.stderr.write('\n');
       }

@@ -13,6 +13,19 @@ type Known = OrganisationEvent | LedgerEvent;
 const known = (e: RecordedEvent) => ({ type: e.type, data: e.data }) as Known;
 const org = (e: RecordedEvent) => e.metadata.organisationId as string;
 
+/** An organisation's currency row id. Every posting names one, and a SHA-1 per posting shows in rebuilds. */
+const currencyIds = new Map<string, string>();
+function currencyId(organisationId: string, code: string): string {
+  const key = `${organisationId}:${code}`;
+  let id = currencyIds.get(key);
+  if (id === undefined) {
+    if (currencyIds.size >= 10_000) currencyIds.clear(); // bounded: a cache, not a registry
+    id = derivedId(organisationId, 'currency', code);
+    currencyIds.set(key, id);
+  }
+  return id;
+}
+
 export const organisationsProjection: Projection = {
   name: 'organisations',
   resources: [Organisation, Session, OrganizationCurrency],
@@ -24,7 +37,7 @@ export const organisationsProjection: Projection = {
     const organisationId = d.organisationId;
     w.insert(Organisation, t(Organisation), { id: organisationId, name: d.name, country: d.country, baseCurrency: d.baseCurrency, features: d.features.join(','), creationDate: d.at });
     w.insert(Session, t(Session), { organisationId, id: d.defaultSessionId, name: 'Default', stamp: 'DEFAULT', isDefault: true, deactivated: false, creationDate: d.at, modificationDate: d.at });
-    w.insert(OrganizationCurrency, t(OrganizationCurrency), { organisationId, id: derivedId(organisationId, 'currency', d.baseCurrency), code: d.baseCurrency, description: d.baseCurrency, precision: d.currencyPrecision, isBaseCurrency: true, creationDate: d.at, modificationDate: d.at });
+    w.insert(OrganizationCurrency, t(OrganizationCurrency), { organisationId, id: currencyId(organisationId, d.baseCurrency), code: d.baseCurrency, description: d.baseCurrency, precision: d.currencyPrecision, isBaseCurrency: true, creationDate: d.at, modificationDate: d.at });
   },
 };
 
@@ -94,7 +107,7 @@ export const entriesProjection: Projection = {
         w.insert(AccountingEntry, t(AccountingEntry), {
           organisationId, id: d.entryId, number: d.number, date: d.date, documentDate: d.documentDate, documentNumber: d.documentNumber,
           description: d.description, journalTypeId: d.journalTypeId, accountingExerciseId: d.exerciseId, accountingPeriodId: d.periodId,
-          sessionId: d.sessionId, currencyId: derivedId(organisationId, 'currency', d.currencyCode), entryType: d.entryType, sourceType: d.sourceType,
+          sessionId: d.sessionId, currencyId: currencyId(organisationId, d.currencyCode), entryType: d.entryType, sourceType: d.sourceType,
           isClosed: false, creationDate: d.at, modificationDate: d.at,
         });
         for (const l of d.lines) {
@@ -110,7 +123,9 @@ export const entriesProjection: Projection = {
         w.delete(AccountingEntryLine, t(AccountingEntryLine), { accountingEntryId: d.entryId });
         w.delete(AccountingEntry, t(AccountingEntry), { id: d.entryId });
         // Numbers stay gap-free: the entries after the deleted one move down by one.
-        w.sql(`UPDATE ${t(AccountingEntry)} SET number = number - 1 WHERE accounting_exercise_id = $1 AND number > $2`, [d.exerciseId, d.number]);
+        w.sql(`UPDATE ${t(AccountingEntry)} SET number = number - 1 WHERE accounting_exercise_id = $1 AND number > $2`, [d.exerciseId, d.number], {
+          resource: AccountingEntry, table: t(AccountingEntry), fields: ['accountingExerciseId', 'number'],
+        });
         return;
       }
       case 'AccountingPeriodClosed':

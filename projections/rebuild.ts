@@ -2,21 +2,35 @@
  * Rebuilds a projection into shadow tables while the live ones keep serving, then swaps them in one
  * transaction that also holds the checkpoints (so the live daemon pauses only for the swap). Progress
  * is saved after every batch: an interrupted rebuild resumes where it stopped.
+ *
+ * The shadow tables are bulk loaded: rows go in by COPY and the tables start without indexes, which
+ * are built in one pass each after the load (several times cheaper than keeping them up to date row
+ * by row). An index is built early only when a statement needs it to find rows (an UPDATE or DELETE
+ * by some fields): from then on that one is kept up to date during the load.
  */
 import type pg from 'pg';
+import { availableParallelism } from 'node:os';
 import { START, comparePositions, type EventStore, type GlobalPosition, type RecordedEvent } from '../eventstore/port.ts';
 import { readCheckpoints, writeCheckpoint } from './daemon.ts';
 import type { Projection } from './projection.ts';
-import { indexNames, tableDdl, type Resource } from './resource.ts';
-import { Writes } from './writes.ts';
+import { indexDefinitions, indexNames, storedField, tableDdl, type IndexDefinition, type Resource } from './resource.ts';
+import { Writes, type Lookup } from './writes.ts';
 import { inTransaction } from '../platform/database.ts';
 
-export const REBUILD_LIMITS = Object.freeze({ batchSize: 5000 });
+export const REBUILD_LIMITS = Object.freeze({
+  batchSize: 5000,
+  /** Sort memory of one index build: enough to sort a few million keys without spilling. */
+  indexBuildMemory: '256MB',
+  /** Indexes built at once after the load: one per core of a small database server. */
+  indexBuilders: Math.max(1, Math.min(4, availableParallelism())),
+});
 
 const shadow = (r: Resource) => `${r.table}__rebuild`;
 
 export interface RebuildProgress {
   projection: string;
+  /** Applying events into the shadow tables, then building their indexes, then the checksums. */
+  stage: 'events' | 'indexes' | 'checksums';
   done: number;
   total: number;
 }
@@ -27,9 +41,12 @@ export interface ReadModelChecksum {
   checksum: string;
 }
 
-/** Order-independent of physical layout: rows are hashed in id order. */
+/**
+ * A digest of a table's contents, independent of row order and physical layout: the XOR of every
+ * row's 64-bit value hash (rows are unique by id, so none cancel out). One pass, no sort.
+ */
 export async function checksum(db: pg.Pool | pg.PoolClient, table: string): Promise<ReadModelChecksum> {
-  const { rows } = await db.query(`SELECT count(*)::int AS n, coalesce(md5(string_agg(md5(t::text), '' ORDER BY t.id)), md5('')) AS sum FROM ${table} t`);
+  const { rows } = await db.query(`SELECT count(*)::int AS n, lpad(to_hex(coalesce(bit_xor(hash_record_extended(t, 0)), 0)), 16, '0') AS sum FROM ${table} t`);
   return { table, rows: rows[0].n, checksum: rows[0].sum };
 }
 
@@ -38,12 +55,79 @@ async function countEvents(pool: pg.Pool, eventTypes: readonly string[]): Promis
   return Number(rows[0].n);
 }
 
-async function applyInto(client: pg.PoolClient, projection: Projection, events: Awaited<ReturnType<EventStore['readAll']>>): Promise<void> {
+/** The shadow tables' indexes not built yet, read from the catalog (so a resumed rebuild knows too). */
+class ShadowIndexes {
+  private constructor(private readonly missing: Map<string, IndexDefinition[]>) {}
+
+  static async of(pool: pg.Pool, resources: readonly Resource[]): Promise<ShadowIndexes> {
+    const missing = new Map<string, IndexDefinition[]>();
+    for (const r of resources) {
+      const { rows } = await pool.query(`SELECT indexname FROM pg_indexes WHERE schemaname = current_schema() AND tablename = $1`, [shadow(r)]);
+      const built = new Set(rows.map((x) => x.indexname as string));
+      missing.set(shadow(r), indexDefinitions(r, shadow(r)).filter((i) => !built.has(i.name)));
+    }
+    return new ShadowIndexes(missing);
+  }
+
+  /** Builds the index a lookup finds its rows by (the one covering most of its fields), if not built yet. */
+  async buildFor(client: pg.PoolClient, lookup: Lookup): Promise<void> {
+    const missing = this.missing.get(lookup.table);
+    if (!missing || missing.length === 0) return;
+    const columns = new Set(lookup.fields.map((name) => columnOf(lookup.resource, name)));
+    const usable = missing.filter((i) => columns.has(i.columns[0])).sort((a, b) => coverage(b, columns) - coverage(a, columns));
+    if (usable.length > 0) await this.build(client, lookup.table, [usable[0]]);
+  }
+
+  /**
+   * Builds every missing index, biggest tables first, on as many connections as the machine has cores
+   * (each build is one process sorting; PostgreSQL's own parallel workers would only compete with them).
+   */
+  async buildAll(pool: pg.Pool, connections: number): Promise<void> {
+    const sizes = new Map<string, number>();
+    for (const table of this.missing.keys()) {
+      const { rows } = await pool.query(`SELECT pg_relation_size($1::regclass)::bigint AS bytes`, [table]);
+      sizes.set(table, Number(rows[0].bytes));
+    }
+    const queue = [...this.missing].flatMap(([table, missing]) => missing.map((index) => ({ table, index })));
+    queue.sort((a, b) => sizes.get(b.table)! - sizes.get(a.table)!);
+    const worker = async () => {
+      for (let job = queue.shift(); job; job = queue.shift()) {
+        const { table, index } = job;
+        // One transaction per index: each holds its table's lock only while it builds.
+        await inTransaction(pool, async (client) => {
+          await client.query(`SET LOCAL max_parallel_maintenance_workers = 0`);
+          await this.build(client, table, [index]);
+        });
+      }
+    };
+    await Promise.all(Array.from({ length: Math.max(1, Math.min(connections, queue.length)) }, worker));
+  }
+
+  private async build(client: pg.PoolClient, table: string, indexes: IndexDefinition[]): Promise<void> {
+    await client.query(`SET LOCAL maintenance_work_mem = '${REBUILD_LIMITS.indexBuildMemory}'`);
+    for (const index of indexes) {
+      await client.query(index.create);
+      const missing = this.missing.get(table)!;
+      missing.splice(missing.indexOf(index), 1);
+    }
+  }
+}
+
+const columnOf = (r: Resource, name: string) => (name === 'organisationId' && r.scope === 'organisation' ? 'organisation_id' : storedField(r, name).column);
+const coverage = (index: IndexDefinition, columns: Set<string>) => index.columns.filter((c) => columns.has(c)).length;
+
+async function writesOf(client: pg.PoolClient, projection: Projection, events: RecordedEvent[]): Promise<Writes> {
   const writes = new Writes();
   await projection.prepare?.(events, client);
   if (projection.applyBatch) projection.applyBatch(events, writes, shadow);
   else for (const e of events) projection.apply(e, writes, shadow);
-  await writes.flush(client);
+  return writes;
+}
+
+/** A batch being written in phase 1: whether it only inserts (known once applied), and its commit. */
+interface BatchInFlight {
+  insertsOnly: Promise<boolean>;
+  committed: Promise<void>;
 }
 
 export async function rebuildProjection(
@@ -64,40 +148,80 @@ export async function rebuildProjection(
   } else {
     for (const r of projection.resources) {
       await pool.query(`DROP TABLE IF EXISTS ${shadow(r)}`);
-      await pool.query(tableDdl(r, shadow(r)));
+      await pool.query(tableDdl(r, shadow(r), false));
     }
     await pool.query(`INSERT INTO projection_rebuilds (name, commit_pos, prepare_pos, events_done) VALUES ($1, '0', 0, 0)`, [projection.name]);
   }
-
-  const read = (from: GlobalPosition) => store.readAll(from, { maxCount: REBUILD_LIMITS.batchSize, filter });
-  const apply = async (client: pg.PoolClient, batch: RecordedEvent[]) => {
-    await applyInto(client, projection, batch);
-    position = batch[batch.length - 1].position;
-    done += batch.length;
-    await client.query(`UPDATE projection_rebuilds SET commit_pos = $2::text::xid8, prepare_pos = $3, events_done = $4 WHERE name = $1`, [projection.name, position.commit.toString(), position.prepare.toString(), done]);
-    onProgress({ projection: projection.name, done, total: Math.max(total, done) });
+  const indexes = await ShadowIndexes.of(pool, projection.resources);
+  const progress = (stage: RebuildProgress['stage']) => onProgress({ projection: projection.name, stage, done, total: Math.max(total, done) });
+  const interrupted = () => {
+    if (signal?.aborted) throw new Error(`rebuild of ${projection.name} interrupted at ${done} events; run it again to resume`);
   };
 
-  // Phase 1: catch up without blocking anyone, one committed batch at a time. The next batch is read
-  // while this one is written. Losing an unflushed commit in a crash only means redoing a batch
-  // (progress is saved with it), so these commits do not wait for the disk.
+  const read = (from: GlobalPosition) => store.readAll(from, { maxCount: REBUILD_LIMITS.batchSize, filter });
+  const flushOptions = (client: pg.PoolClient) => ({ copyFromRows: 1, beforeLookup: (lookup: Lookup) => indexes.buildFor(client, lookup) });
+  /** Saves progress past `batch` in its transaction, only if the batch before it is the last one saved. */
+  const saveProgress = async (client: pg.PoolClient, batch: RecordedEvent[]) => {
+    const last = batch[batch.length - 1].position;
+    const { rowCount } = await client.query(
+      `UPDATE projection_rebuilds SET commit_pos = $2::text::xid8, prepare_pos = $3, events_done = $4 WHERE name = $1 AND events_done = $5`,
+      [projection.name, last.commit.toString(), last.prepare.toString(), done + batch.length, done],
+    );
+    if (rowCount !== 1) throw new Error(`rebuild of ${projection.name}: progress moved under this batch (another rebuild running?)`);
+  };
+  const saved = (batch: RecordedEvent[]) => {
+    position = batch[batch.length - 1].position;
+    done += batch.length;
+    progress('events');
+  };
+
+  // Phase 1: catch up without blocking anyone, one committed batch at a time, in order. Two batches are
+  // in flight: while one commits, the next one's rows go in (inserts depend on no earlier row; a batch
+  // that updates or deletes waits for the commit before it, and so does the one after it). Losing an
+  // unflushed commit in a crash only means redoing a batch (progress is saved with it), so these commits
+  // do not wait for the disk.
+  const write = (batch: RecordedEvent[], previous: BatchInFlight): BatchInFlight => {
+    let applied!: (insertsOnly: boolean) => void;
+    const insertsOnly = new Promise<boolean>((resolve) => (applied = resolve));
+    const committed = inTransaction(pool, async (client) => {
+      await client.query(`SET LOCAL synchronous_commit = off`);
+      const writes = await writesOf(client, projection, batch).catch((error: unknown) => {
+        applied(false);
+        throw error;
+      });
+      applied(writes.insertsOnly);
+      if (!(writes.insertsOnly && (await previous.insertsOnly))) await previous.committed;
+      await writes.flush(client, flushOptions(client));
+      await previous.committed;
+      await saveProgress(client, batch);
+    }).then(() => saved(batch));
+    committed.catch(() => {}); // awaited by the next batch or after the loop
+    return { insertsOnly, committed };
+  };
+  let last: BatchInFlight = { insertsOnly: Promise.resolve(true), committed: Promise.resolve() };
   let next = read(position);
   for (;;) {
-    if (signal?.aborted) throw new Error(`rebuild of ${projection.name} interrupted at ${done} events; run it again to resume`);
+    if (signal?.aborted) await last.committed; // leave no batch half-way
+    interrupted();
     const batch = await next;
     if (batch.length === 0) break;
     next = read(batch[batch.length - 1].position);
     next.catch(() => {}); // awaited on the next turn
-    await inTransaction(pool, async (client) => {
-      await client.query(`SET LOCAL synchronous_commit = off`);
-      await apply(client, batch);
-    });
+    const previous = last;
+    last = write(batch, previous);
+    await previous.committed;
   }
+  await last.committed;
+  interrupted();
+  progress('indexes');
+  await indexes.buildAll(pool, REBUILD_LIMITS.indexBuilders);
 
   const step = async (client: pg.PoolClient): Promise<boolean> => {
     const batch = await read(position);
     if (batch.length === 0) return false;
-    await apply(client, batch);
+    await (await writesOf(client, projection, batch)).flush(client, flushOptions(client));
+    await saveProgress(client, batch);
+    saved(batch);
     return true;
   };
 
@@ -116,6 +240,7 @@ export async function rebuildProjection(
     await writeCheckpoint(client, projection.name, comparePositions(live, position) > 0 ? live : position);
     await client.query(`DELETE FROM projection_rebuilds WHERE name = $1`, [projection.name]);
   });
+  progress('checksums');
   return Promise.all(projection.resources.map((r) => checksum(pool, r.table)));
 }
 

@@ -105,20 +105,47 @@ export function storedField(r: Resource, name: string): StoredField {
 
 const indexColumns = (r: Resource) => [...(r.scope === 'organisation' ? [['organisation_id']] : []), ...(r.indexes ?? [])];
 
-/** Names of the table's indexes (primary key first): a rebuild renames the shadow's to these. */
-export function indexNames(r: Resource, tableName = r.table): string[] {
-  return [`${tableName}_pkey`, ...indexColumns(r).map((cols) => `${tableName}_${cols.join('_')}_idx`)];
+/** One of a table's indexes: the primary key (id) first, then (organisation_id) and the resource's own. */
+export interface IndexDefinition {
+  name: string;
+  columns: string[];
+  /** Builds it on an existing table (a rebuild's shadow gets its indexes after the bulk load). */
+  create: string;
 }
 
-/** CREATE TABLE for the resource under a given physical name (live or shadow). */
-export function tableDdl(r: Resource, tableName = r.table): string {
+export function indexDefinitions(r: Resource, tableName = r.table): IndexDefinition[] {
+  const bare = (name: string) => name.split('.').pop()!;
+  const primaryKey = `${tableName}_pkey`;
+  return [
+    {
+      name: primaryKey,
+      columns: ['id'],
+      // The index first (a share lock: other indexes of the table can be built meanwhile), then the constraint on it.
+      create: `CREATE UNIQUE INDEX ${bare(primaryKey)} ON ${tableName} (id); ALTER TABLE ${tableName} ADD CONSTRAINT ${bare(primaryKey)} PRIMARY KEY USING INDEX ${bare(primaryKey)}`,
+    },
+    ...indexColumns(r).map((columns) => {
+      const name = `${tableName}_${columns.join('_')}_idx`;
+      return { name, columns, create: `CREATE INDEX IF NOT EXISTS ${bare(name)} ON ${tableName} (${columns.join(', ')})` };
+    }),
+  ];
+}
+
+/** Names of the table's indexes (primary key first): a rebuild renames the shadow's to these. */
+export function indexNames(r: Resource, tableName = r.table): string[] {
+  return indexDefinitions(r, tableName).map((i) => i.name);
+}
+
+/**
+ * CREATE TABLE for the resource under a given physical name (live or shadow), with its indexes
+ * unless `withIndexes` is false (a bulk load builds them afterwards, see indexDefinitions).
+ */
+export function tableDdl(r: Resource, tableName = r.table, withIndexes = true): string {
   const columns = storedFields(r).map((x) => `${x.column} ${SQL_TYPE[x.scalar]}`);
   if (r.scope === 'organisation') columns.unshift('organisation_id uuid NOT NULL');
-  columns.push(`CONSTRAINT ${indexNames(r, tableName)[0].split('.').pop()} PRIMARY KEY (id)`);
-  const indexes = indexColumns(r).map(
-    (cols, i) => `CREATE INDEX IF NOT EXISTS ${indexNames(r, tableName)[i + 1].split('.').pop()} ON ${tableName} (${cols.join(', ')});`,
-  );
-  return `CREATE TABLE IF NOT EXISTS ${tableName} (\n  ${columns.join(',\n  ')}\n);\n${indexes.join('\n')}\n${isolationDdl(r, tableName)}`;
+  const [primaryKey, ...indexes] = indexDefinitions(r, tableName);
+  if (withIndexes) columns.push(`CONSTRAINT ${primaryKey.name.split('.').pop()} PRIMARY KEY (id)`);
+  const createIndexes = withIndexes ? indexes.map((i) => `${i.create};`) : [];
+  return `CREATE TABLE IF NOT EXISTS ${tableName} (\n  ${columns.join(',\n  ')}\n);\n${createIndexes.join('\n')}\n${isolationDdl(r, tableName)}`;
 }
 
 /** The role API reads run as: it holds no privilege but SELECT, and row-level security binds it. */
@@ -138,21 +165,40 @@ CREATE POLICY tenant_isolation ON ${tableName} FOR SELECT TO ${READER_ROLE}
   USING (organisation_id = nullif(current_setting('ledger.organisation_id', true), '')::uuid);`;
 }
 
+/** A resource's row layout in the read-model table: columns in declared order, organisation first. */
+interface RowLayout {
+  columns: string[];
+  types: string[];
+  names: string[]; // field name of each column
+}
+
+const layouts = new WeakMap<Resource, RowLayout>();
+
+function rowLayout(r: Resource): RowLayout {
+  let layout = layouts.get(r);
+  if (!layout) {
+    const fields = storedFields(r);
+    const scoped = r.scope === 'organisation';
+    layout = {
+      columns: [...(scoped ? ['organisation_id'] : []), ...fields.map((x) => x.column)],
+      types: [...(scoped ? ['uuid'] : []), ...fields.map((x) => SQL_TYPE[x.scalar])],
+      names: [...(scoped ? ['organisationId'] : []), ...fields.map((x) => x.name)],
+    };
+    layouts.set(r, layout);
+  }
+  return layout;
+}
+
 /** SQL types of rowValues' columns, in the same order. */
 export function columnTypes(r: Resource): string[] {
-  const types = storedFields(r).map((x) => SQL_TYPE[x.scalar]);
-  return r.scope === 'organisation' ? ['uuid', ...types] : types;
+  return rowLayout(r).types;
 }
 
 /** A read-model row in field names -> column values in declared order (organisation first). */
 export function rowValues(r: Resource, row: Record<string, unknown>): { columns: string[]; values: unknown[] } {
-  const fields = storedFields(r);
-  const columns = fields.map((x) => x.column);
-  const values = fields.map((x) => row[x.name] ?? null);
-  if (r.scope === 'organisation') {
-    if (!row.organisationId) throw new Error(`${r.typeName} row without organisationId`);
-    columns.unshift('organisation_id');
-    values.unshift(row.organisationId);
-  }
+  const { columns, names } = rowLayout(r);
+  if (r.scope === 'organisation' && !row.organisationId) throw new Error(`${r.typeName} row without organisationId`);
+  const values = new Array<unknown>(names.length);
+  for (let i = 0; i < names.length; i++) values[i] = row[names[i]] ?? null;
   return { columns, values };
 }

@@ -1,21 +1,45 @@
 /**
  * A projection batch's writes, in order. The inserts between two other statements become one
- * multi-row INSERT per table, which is what makes rebuilds fast; other statements run as given.
+ * statement per table: a multi-row INSERT for a few rows, a COPY for many (what makes rebuilds fast);
+ * other statements run as given.
  */
 import type pg from 'pg';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { from as copyFrom } from 'pg-copy-streams';
+import { copyLine } from './copy-text.ts';
 import { columnTypes, rowValues, storedField, type Resource } from './resource.ts';
 
-type Op =
-  | { kind: 'insert'; table: string; columns: string[]; types: string[]; rows: unknown[][] }
-  | { kind: 'sql'; text: string; params: unknown[] };
+/** The rows a statement finds by equality on these fields of a table: the index it needs. */
+export interface Lookup {
+  resource: Resource;
+  table: string;
+  fields: string[];
+}
 
-const MAX_ROWS_PER_INSERT = 20_000;
+type Insert = { kind: 'insert'; table: string; columns: string[]; types: string[]; rows: unknown[][] };
+type Op = Insert | { kind: 'sql'; text: string; params: unknown[]; lookup?: Lookup };
+
+export const WRITE_LIMITS = Object.freeze({
+  maxRowsPerInsert: 20_000,
+  /** From this many rows an insert goes as COPY: its per-row cost is lower, its fixed cost higher. */
+  copyFromRows: 500,
+  /** COPY data is handed to the connection in chunks of about this many characters. */
+  copyChunkChars: 256 * 1024,
+});
+
+export interface FlushOptions {
+  /** Inserts of at least this many rows go as COPY (default WRITE_LIMITS.copyFromRows). */
+  copyFromRows?: number;
+  /** Awaited before a statement that looks rows up (an UPDATE or DELETE by some fields). */
+  beforeLookup?: (lookup: Lookup) => Promise<void>;
+}
 
 export class Writes {
   private readonly ops: Op[] = [];
 
   /** Insert ops of the current run of inserts (no other statement since), by table. */
-  private insertRun = new Map<string, Extract<Op, { kind: 'insert' }>>();
+  private insertRun = new Map<string, Insert>();
 
   /**
    * Inserts a row of `resource` (field names) into the physical table `table`. Inserts into any table
@@ -25,11 +49,11 @@ export class Writes {
   insert(resource: Resource, table: string, row: Record<string, unknown>): void {
     const { columns, values } = rowValues(resource, row);
     const pending = this.insertRun.get(table);
-    if (pending && pending.rows.length < MAX_ROWS_PER_INSERT) {
+    if (pending && pending.rows.length < WRITE_LIMITS.maxRowsPerInsert) {
       pending.rows.push(values);
       return;
     }
-    const op: Extract<Op, { kind: 'insert' }> = { kind: 'insert', table, columns, types: columnTypes(resource), rows: [values] };
+    const op: Insert = { kind: 'insert', table, columns, types: columnTypes(resource), rows: [values] };
     this.ops.push(op);
     this.insertRun.set(table, op);
   }
@@ -44,35 +68,63 @@ export class Writes {
     const assignments = Object.entries(set).filter(([, v]) => v !== undefined).map(([k, v]) => bind(k, v));
     if (assignments.length === 0) return;
     const conditions = Object.entries(where).map(([k, v]) => bind(k, v));
-    this.sql(`UPDATE ${table} SET ${assignments.join(', ')} WHERE ${conditions.join(' AND ')}`, params);
+    this.sql(`UPDATE ${table} SET ${assignments.join(', ')} WHERE ${conditions.join(' AND ')}`, params, { resource, table, fields: Object.keys(where) });
   }
 
   delete(resource: Resource, table: string, where: Record<string, unknown>): void {
     const entries = Object.entries(where);
-    this.sql(`DELETE FROM ${table} WHERE ${entries.map(([k], i) => `${storedField(resource, k).column} = $${i + 1}`).join(' AND ')}`, entries.map(([, v]) => v));
+    const text = `DELETE FROM ${table} WHERE ${entries.map(([k], i) => `${storedField(resource, k).column} = $${i + 1}`).join(' AND ')}`;
+    this.sql(text, entries.map(([, v]) => v), { resource, table, fields: entries.map(([k]) => k) });
   }
 
-  sql(text: string, params: unknown[] = []): void {
+  /** Any other statement; `lookup` names the fields it finds its rows by, when it does. */
+  sql(text: string, params: unknown[] = [], lookup?: Lookup): void {
     this.insertRun.clear();
-    this.ops.push({ kind: 'sql', text, params });
+    this.ops.push({ kind: 'sql', text, params, lookup });
   }
 
   get size(): number {
     return this.ops.length;
   }
 
-  async flush(client: pg.PoolClient): Promise<void> {
+  /** Nothing but inserts: these rows do not depend on any row written before them. */
+  get insertsOnly(): boolean {
+    return this.ops.every((op) => op.kind === 'insert');
+  }
+
+  async flush(client: pg.PoolClient, options: FlushOptions = {}): Promise<void> {
+    const copyFromRows = options.copyFromRows ?? WRITE_LIMITS.copyFromRows;
     for (const op of this.ops) {
       if (op.kind === 'sql') {
+        if (op.lookup && options.beforeLookup) await options.beforeLookup(op.lookup);
         await client.query(op.text, op.params);
-        continue;
+      } else if (op.rows.length >= copyFromRows) {
+        await copyInto(client, op);
+      } else {
+        // One array per column, zipped by unnest: one bind parameter per column however many rows.
+        const arrays = op.columns.map((_, c) => op.rows.map((row) => row[c]));
+        const unnest = op.types.map((type, c) => `$${c + 1}::${type}[]`).join(', ');
+        await client.query(`INSERT INTO ${op.table} (${op.columns.join(', ')}) SELECT * FROM unnest(${unnest})`, arrays);
       }
-      // One array per column, zipped by unnest: one bind parameter per column however many rows.
-      const arrays = op.columns.map((_, c) => op.rows.map((row) => row[c]));
-      const unnest = op.types.map((type, c) => `$${c + 1}::${type}[]`).join(', ');
-      await client.query(`INSERT INTO ${op.table} (${op.columns.join(', ')}) SELECT * FROM unnest(${unnest})`, arrays);
     }
     this.ops.length = 0;
     this.insertRun.clear();
   }
+}
+
+async function copyInto(client: pg.PoolClient, op: Insert): Promise<void> {
+  function* chunks(): Generator<string> {
+    let chunk = '';
+    for (const row of op.rows) {
+      chunk += copyLine(row);
+      if (chunk.length >= WRITE_LIMITS.copyChunkChars) {
+        yield chunk;
+        chunk = '';
+      }
+    }
+    if (chunk.length > 0) yield chunk;
+  }
+  const copy = client.query(copyFrom(`COPY ${op.table} (${op.columns.join(', ')}) FROM STDIN`));
+  await pipeline(Readable.from(chunks(), { objectMode: false }), copy);
+  if (copy.rowCount !== op.rows.length) throw new Error(`COPY into ${op.table} stored ${copy.rowCount} of ${op.rows.length} rows`);
 }
