@@ -40,3 +40,25 @@ t.test('events cannot be updated or deleted', async (t) => {
   await t.rejects(db.pool.query(`UPDATE es_events SET event_type = 'x'`), /append-only/);
   await t.rejects(db.pool.query(`DELETE FROM es_events`), /append-only/);
 });
+
+t.test('events are kept exactly as written, and a store created with jsonb columns is converted', async (t) => {
+  const old = await freshDatabase(t);
+  // The first schema of this store: data and metadata as jsonb.
+  await old.pool.query(`CREATE TABLE es_streams (stream_id text PRIMARY KEY, revision bigint NOT NULL);
+    CREATE TABLE es_events (global_position bigint GENERATED ALWAYS AS IDENTITY, transaction_id xid8 NOT NULL DEFAULT pg_current_xact_id(),
+      stream_id text NOT NULL, stream_revision bigint NOT NULL, event_id uuid NOT NULL, event_type text NOT NULL, data jsonb NOT NULL,
+      metadata jsonb NOT NULL, recorded_at timestamptz NOT NULL DEFAULT clock_timestamp(), PRIMARY KEY (transaction_id, global_position),
+      UNIQUE (stream_id, stream_revision), UNIQUE (event_id));
+    INSERT INTO es_streams VALUES ('Old-1', 0);
+    INSERT INTO es_events (stream_id, stream_revision, event_id, event_type, data, metadata)
+      VALUES ('Old-1', 0, gen_random_uuid(), 'Old', '{"amount": "1.50", "b": 1}', '{"schemaVersion": 1}');`);
+  const store = await PostgresEventStore.open(old.pool, old.url);
+  stores.push(store);
+  const { rows } = await old.pool.query(`SELECT data_type FROM information_schema.columns WHERE table_name = 'es_events' AND column_name IN ('data', 'metadata')`);
+  t.same(rows.map((r) => r.data_type), ['json', 'json'], 'converted to json');
+  const [before] = await store.readStream('Old-1');
+  t.same(before.data, { amount: '1.50', b: 1 }, 'the old event reads the same');
+  await store.append('Old-1', [{ ...event('New'), data: { z: 1, a: 'é\n' } }], 0n);
+  const { rows: raw } = await old.pool.query(`SELECT data::text AS text FROM es_events WHERE event_type = 'New'`);
+  t.equal(raw[0].text, JSON.stringify({ z: 1, a: 'é\n' }), 'new events are stored byte for byte as serialised, key order kept');
+});

@@ -16,13 +16,23 @@ CREATE TABLE IF NOT EXISTS es_events (
   stream_revision  bigint NOT NULL,
   event_id         uuid NOT NULL,
   event_type       text NOT NULL,
-  data             jsonb NOT NULL,
-  metadata         jsonb NOT NULL,
+  data             json NOT NULL,
+  metadata         json NOT NULL,
   recorded_at      timestamptz NOT NULL DEFAULT clock_timestamp(),
   PRIMARY KEY (transaction_id, global_position),
   UNIQUE (stream_id, stream_revision),
   UNIQUE (event_id)
 );
+-- json, not jsonb: an event is kept exactly as it was written, and nothing queries inside events in SQL,
+-- so jsonb's conversion (on every append and again on every read) would buy nothing. Stores created
+-- with jsonb are converted once.
+DO $$
+BEGIN
+  IF (SELECT data_type FROM information_schema.columns
+      WHERE table_schema = current_schema() AND table_name = 'es_events' AND column_name = 'data') = 'jsonb' THEN
+    ALTER TABLE es_events ALTER COLUMN data TYPE json USING data::json, ALTER COLUMN metadata TYPE json USING metadata::json;
+  END IF;
+END $$;
 -- No index on event_type: readers filter while walking the primary key in global order, and every
 -- extra index is paid by every append.
 DROP INDEX IF EXISTS es_events_type;

@@ -55,7 +55,7 @@ function appendSql(expected: ExpectedState): string {
     reserved AS (${reserveSql(expected)})
     INSERT INTO es_events (stream_id, stream_revision, event_id, event_type, data, metadata)
     SELECT $1, reserved.revision - $2 + e.ord, e.id, e.type, e.data, e.meta
-    FROM reserved, unnest($4::uuid[], $5::text[], $6::jsonb[], $7::jsonb[]) WITH ORDINALITY AS e(id, type, data, meta, ord)
+    FROM reserved, unnest($4::uuid[], $5::text[], $6::json[], $7::json[]) WITH ORDINALITY AS e(id, type, data, meta, ord)
     RETURNING stream_revision, transaction_id::text AS commit, global_position AS prepare`;
 }
 
