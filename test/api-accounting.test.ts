@@ -26,6 +26,22 @@ t.test('posting returns the next gap-free number and is readable at once', async
   t.same(read.data.accountingEntries.nodes, [{ number: 5, description: 'test' }]);
 });
 
+t.test('eq and neq treat null as a value: eq null finds the nulls, neq a value keeps them', async (t) => {
+  const count = async (where: string) => {
+    const r = await api.gql(`{ accountingEntryLines(where: ${where}) { totalCount } }`);
+    t.equal(r.errors, undefined, where);
+    return r.data.accountingEntryLines.totalCount as number;
+  };
+  const all = await count('{}');
+  const noDescription = await count('{ description: { eq: null } }');
+  const described = await count('{ description: { neq: null } }');
+  t.ok(noDescription > 0 && described >= 0, `${noDescription} lines without a description`);
+  t.equal(noDescription + described, all, 'eq null and neq null split the lines');
+  const bank = await count('{ documentNumber: { eq: "NO-SUCH-DOCUMENT" } }');
+  t.equal(bank, 0);
+  t.equal(await count('{ documentNumber: { neq: "NO-SUCH-DOCUMENT" } }'), all, 'neq keeps the rows whose value is null');
+});
+
 t.test('bad input is refused with a clear business error and appends nothing', async (t) => {
   const deactivated = await api.gql(`mutation { createAccountingAccount(input: { code: "5720099", name: "Old bank" }) { id } }`);
   await api.gql(`mutation($id: UUID!) { updateAccountingAccount(input: { id: $id, deactivated: true }) { id } }`, { id: deactivated.data.createAccountingAccount.id });

@@ -13,8 +13,8 @@ export class QueryInputError extends Error {}
 type Filter = Record<string, unknown>;
 
 const OPERATORS: Record<string, (col: string, p: string) => string> = {
-  eq: (c, p) => `${c} IS NOT DISTINCT FROM ${p}`,
-  neq: (c, p) => `${c} IS DISTINCT FROM ${p}`,
+  eq: (c, p) => `${c} = ${p}`,
+  neq: (c, p) => `(${c} <> ${p} OR ${c} IS NULL)`,
   gt: (c, p) => `${c} > ${p}`,
   gte: (c, p) => `${c} >= ${p}`,
   lt: (c, p) => `${c} < ${p}`,
@@ -56,8 +56,15 @@ export function whereSql(resource: Resource, filter: Filter | undefined, params:
       if (!build || operand === undefined) throw new QueryInputError(`unknown operator ${op}`);
       const isList = op === 'in' || op === 'nin';
       if (isList && (!Array.isArray(operand) || operand.length > PAGING.maxInList)) throw new QueryInputError(`${op} takes a list of at most ${PAGING.maxInList}`);
+      const column = `t.${field.column}`;
+      // eq/neq null mean IS [NOT] NULL; with a value they are plain comparisons, which an index can serve
+      // (IS [NOT] DISTINCT FROM never uses one).
+      if ((op === 'eq' || op === 'neq') && operand === null) {
+        parts.push(`${column} IS ${op === 'eq' ? '' : 'NOT '}NULL`);
+        continue;
+      }
       params.push(operand);
-      parts.push(build(`t.${field.column}`, `$${params.length}::${CAST[field.scalar]}${isList ? '[]' : ''}`));
+      parts.push(build(column, `$${params.length}::${CAST[field.scalar]}${isList ? '[]' : ''}`));
     }
   }
   return parts.length ? parts.join(' AND ') : 'TRUE';
