@@ -13,10 +13,8 @@
  * No projection daemon runs (openCore): the rebuild has the database to itself.
  */
 import pg from 'pg';
-import { randomUUID } from 'node:crypto';
 import { openCore } from '../api/service.ts';
-import type { EventStore, NewEvent, RecordedEvent } from '../eventstore/port.ts';
-import { LIMITS as STORE_LIMITS } from '../eventstore/port.ts';
+import type { EventStore, RecordedEvent } from '../eventstore/port.ts';
 import { entriesProjection } from '../projections/accounting.ts';
 import { REBUILD_LIMITS, rebuildProjection, type ReadModelChecksum } from '../projections/rebuild.ts';
 import type { Projection, TableOf } from '../projections/projection.ts';
@@ -24,59 +22,13 @@ import type { Writes } from '../projections/writes.ts';
 import { loadConfig } from '../platform/config.ts';
 import { POOL_LIMITS } from '../platform/database.ts';
 import { contentionWarning, cpuMeter, latencySummary, localPostmasterPid, resultHeader, serverInfo, withAdmin, type CpuPercent } from './support.ts';
+import { EVENTS_PER_APPEND, appendPostedEvents, postedEvent, seedOrganisation } from './seed-ledger.ts';
 
 export interface RebuildBenchOptions {
   freshDatabase: () => Promise<string>;
   /** AccountingEntryPosted events to seed; default 1,000,000. */
   events?: number;
   log?: (line: string) => void;
-}
-
-const EVENTS_PER_APPEND = STORE_LIMITS.maxEventsPerAppend; // 1,000
-
-interface LedgerFacts {
-  organisationId: string;
-  exerciseId: string;
-  journalTypeId: string;
-  sessionId: string;
-  currencyCode: string;
-  debitAccountId: string;
-  creditAccountId: string;
-  periods: { periodId: string; month: number; startDate: string }[];
-}
-
-function postedEvent(f: LedgerFacts, number: number, at: string): NewEvent {
-  const period = f.periods[(number - 1) % f.periods.length];
-  const date = `${period.startDate.slice(0, 8)}${String(1 + ((number - 1) % 28)).padStart(2, '0')}`;
-  const amount = `${1 + (number % 9973)}.${String(number % 100).padStart(2, '0')}`;
-  const commandId = randomUUID();
-  const documentNumber = `F-${number}`;
-  return {
-    id: randomUUID(),
-    type: 'AccountingEntryPosted',
-    data: {
-      exerciseId: f.exerciseId,
-      entryId: randomUUID(),
-      number,
-      date,
-      documentDate: date,
-      documentNumber,
-      description: `Factura ${documentNumber}`,
-      journalTypeId: f.journalTypeId,
-      periodId: period.periodId,
-      sessionId: f.sessionId,
-      currencyCode: f.currencyCode,
-      entryType: 'STANDARD',
-      sourceType: 'API',
-      lines: [
-        { lineId: randomUUID(), order: 1, subAccountId: f.debitAccountId, debitAmount: amount, creditAmount: '0.00', description: null, thirdCode: null },
-        { lineId: randomUUID(), order: 2, subAccountId: f.creditAccountId, debitAmount: '0.00', creditAmount: amount, description: null, thirdCode: null },
-      ],
-      at,
-    },
-    // What AggregateStore.execute writes for a command without user, client or correlation id.
-    metadata: { organisationId: f.organisationId, correlationId: commandId, causationId: commandId, schemaVersion: 1 },
-  };
 }
 
 /** The store, with the time spent in readAll (query + decoding) added up. */
@@ -186,56 +138,22 @@ export async function benchRebuild(adminUrl: string, options: RebuildBenchOption
   const config = { ...loadConfig({}), databaseUrl: url, logLevel: 'error' };
   const core = await openCore(config, { url, pool, close: async () => {} });
   try {
-    // The organisation and its exercise, through the commands.
-    const { commands, store } = core;
-    const org = await commands.createOrganisation({}, { name: 'Rebuild Bench S.L.', country: 'ES' });
-    const year = new Date().getUTCFullYear();
-    const exercise = await commands.createAccountingExercise({ organisationId: org.id }, { startDate: `${year}-01-01`, endDate: `${year}-12-31`, description: `Ejercicio ${year}` });
-    const state = await commands.organisation(org.id);
-    const ex = state.exercises.get(exercise.id)!;
-    const need = <T>(v: T | undefined | null, what: string): T => {
-      if (v === undefined || v === null) throw new Error(`the seeded organisation has no ${what}`);
-      return v;
-    };
-    const facts: LedgerFacts = {
-      organisationId: org.id,
-      exerciseId: exercise.id,
-      journalTypeId: need(state.journalTypeIdByCode.get('GEN'), 'journal type GEN'),
-      sessionId: need(state.defaultSessionId, 'default session'),
-      currencyCode: state.baseCurrency,
-      debitAccountId: need(state.accountIdByCode.get('5720000'), 'account 5720000'),
-      creditAccountId: need(state.accountIdByCode.get('1000000'), 'account 1000000'),
-      periods: ex.periods.map((p) => ({ periodId: p.periodId, month: Number(p.month), startDate: p.startDate })),
-    };
-    const streamId = `Ledger-${exercise.id}`;
+    // The organisation and its exercise, through the commands; seeding as bench/seed-ledger.ts does it.
+    const { store } = core;
+    const { facts, streamId } = await seedOrganisation(core.commands, 'Rebuild Bench S.L.');
 
-    // Seeding: build the next batch while the previous append is on its way.
     log(`  seeding ${total.toLocaleString('en')} AccountingEntryPosted events into ${streamId} ...`);
-    const appendTimes: number[] = [];
     const seedMeter = cpuMeter(postmasterPid);
     const seedStart = performance.now();
     let lastLog = seedStart;
-    let seeded = 0;
     const at = new Date().toISOString();
-    const build = (from: number) => Array.from({ length: Math.min(EVENTS_PER_APPEND, total - from) }, (_, i) => postedEvent(facts, from + i + 1, at));
-    let batch = build(0);
-    while (seeded < total) {
-      const n = batch.length;
-      const t0 = performance.now();
-      // Expected revisions chain, so appends go one at a time; the next batch is built while this one is written.
-      const appended = store.append(streamId, batch, seeded === 0 ? 'no_stream' : BigInt(seeded - 1)).then((r) => {
-        appendTimes.push(performance.now() - t0);
-        if (r.nextExpectedRevision !== BigInt(seeded + n - 1)) throw new Error(`${streamId} at revision ${r.nextExpectedRevision}, expected ${seeded + n - 1}`);
-      });
-      batch = seeded + n < total ? build(seeded + n) : [];
-      await appended;
-      seeded += n;
+    const appendTimes = await appendPostedEvents(store, streamId, (n) => postedEvent(facts, n, at), { count: total }, (seeded) => {
       const now = performance.now();
       if (now - lastLog >= 3_000 || seeded === total) {
         lastLog = now;
         log(`    seeded ${seeded.toLocaleString('en')} / ${total.toLocaleString('en')} (${Math.round(seeded / ((now - seedStart) / 1000)).toLocaleString('en')} events/s)`);
       }
-    }
+    });
     const seedMs = performance.now() - seedStart;
     const seedCpu = seedMeter();
 

@@ -1,6 +1,7 @@
 /**
  * `npm run bench [-- NAME...] [--duration=MS] [--warmup=MS] [--subjects=a,b] [--writers=1,8] [--modes=1,10]
- *   [--connections=1,8,32] [--orgs=N] [--endpoints=health,query,mutation,mutation-1org] [--rate=N] [--events=N]`
+ *   [--connections=1,8,32] [--orgs=N] [--endpoints=health,query,mutation,mutation-1org] [--rate=N] [--events=N]
+ *   [--samples=N] [--warmups=N]`
  *
  * Runs the benchmarks listed in BENCHMARKS (all, or those named on the command line) against
  * DATABASE_URL when set, otherwise against an embedded PostgreSQL cluster kept under ./data/bench-pg.
@@ -17,6 +18,7 @@ import { benchHttp, reportHttp, type HttpBenchOptions } from './http.ts';
 import { benchLag, reportLag } from './lag.ts';
 import { benchRebuild, reportRebuild } from './rebuild.ts';
 import { benchFanout, reportFanout } from './fanout.ts';
+import { benchLists, reportLists } from './lists.ts';
 import { DatabaseFactory, dropLeftoverBenchDatabases, type BenchmarkEntry } from './support.ts';
 
 const args = process.argv.slice(2);
@@ -49,8 +51,11 @@ const endpoints = list('endpoints') as HttpBenchOptions['endpoints'];
 const organisations = count('orgs');
 // lag: target entries/s
 const rate = count('rate');
-// rebuild: events to seed
+// rebuild, fanout, lists: events to seed (lists: entries of the big organisation, 2 lines each)
 const events = count('events');
+// lists: measured and unmeasured requests per query
+const samples = count('samples');
+const warmups = count('warmups');
 
 /** Add further benchmarks here. */
 const BENCHMARKS: BenchmarkEntry[] = [
@@ -80,6 +85,11 @@ const BENCHMARKS: BenchmarkEntry[] = [
     name: 'rebuild',
     run: (ctx) => benchRebuild(ctx.adminUrl, { freshDatabase: ctx.freshDatabase, events }),
     report: reportRebuild,
+  },
+  {
+    name: 'lists',
+    run: (ctx) => benchLists(ctx.adminUrl, { freshDatabase: ctx.freshDatabase, entries: events, samples, warmups }),
+    report: reportLists,
   },
 ];
 
