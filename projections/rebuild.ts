@@ -11,6 +11,7 @@
 import type pg from 'pg';
 import { availableParallelism } from 'node:os';
 import { START, comparePositions, type EventStore, type GlobalPosition, type RecordedEvent } from '../eventstore/port.ts';
+import { dropCounts, swapCounts } from './counts.ts';
 import { readCheckpoints, writeCheckpoint } from './daemon.ts';
 import type { Projection } from './projection.ts';
 import { indexDefinitions, indexNames, storedField, tableDdl, type IndexDefinition, type Resource } from './resource.ts';
@@ -148,6 +149,7 @@ export async function rebuildProjection(
   } else {
     for (const r of projection.resources) {
       await pool.query(`DROP TABLE IF EXISTS ${shadow(r)}`);
+      await dropCounts(pool, shadow(r));
       await pool.query(tableDdl(r, shadow(r), false));
     }
     await pool.query(`INSERT INTO projection_rebuilds (name, commit_pos, prepare_pos, events_done) VALUES ($1, '0', 0, 0)`, [projection.name]);
@@ -232,6 +234,7 @@ export async function rebuildProjection(
     for (const r of projection.resources) {
       await client.query(`DROP TABLE IF EXISTS ${r.table}`);
       await client.query(`ALTER TABLE ${shadow(r)} RENAME TO ${r.table}`);
+      await swapCounts(client, shadow(r), r.table);
       // Indexes keep their shadow names unless renamed, and the next rebuild's shadow would clash with them.
       const [from, to] = [indexNames(r, shadow(r)), indexNames(r)];
       for (const [i, name] of from.entries()) await client.query(`ALTER INDEX ${name} RENAME TO ${to[i]}`);

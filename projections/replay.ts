@@ -9,6 +9,7 @@ import type pg from 'pg';
 import { START, type EventStore, type GlobalPosition } from '../eventstore/port.ts';
 import { inTransaction } from '../platform/database.ts';
 import type { Projection } from './projection.ts';
+import { countsDdl, COUNTS_TABLE } from './counts.ts';
 import { tableDdl, type Resource } from './resource.ts';
 import { Writes } from './writes.ts';
 
@@ -43,6 +44,7 @@ export async function replayOrganisation(pool: pg.Pool, store: EventStore, proje
   await pool.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
   await pool.query(`CREATE SCHEMA ${schema}`);
   for (const p of projections) for (const r of p.resources) await pool.query(tableDdl(r, tableOf(r)));
+  await pool.query(countsDdl(`${schema}.${COUNTS_TABLE}`));
 
   const eventTypes = [...new Set(projections.flatMap((p) => p.eventTypes))];
   let from = START;

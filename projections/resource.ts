@@ -66,6 +66,11 @@ export interface Resource {
   defaultOrder?: string[];
   /** Extra indexes beyond (organisation_id) and the primary key (id). */
   indexes?: string[][];
+  /**
+   * Big lists: keep their row count per organisation, and per value of these low-cardinality fields,
+   * so totalCount without a filter or with one `eq` on such a field is a lookup (see counts.ts).
+   */
+  countedBy?: string[];
 }
 
 const SQL_TYPE: Record<Scalar, string> = {

@@ -3,6 +3,7 @@ import type pg from 'pg';
 import { COUNTRIES, referenceId } from '../domain/reference/countries.ts';
 import { INVOICE_TYPES } from '../domain/reference/invoice-types.ts';
 import { withMigrationLock } from '../platform/database.ts';
+import { ensureCounts } from './counts.ts';
 import type { Projection } from './projection.ts';
 import { Country, DimensionOutputGLDto, InvoiceType } from './read-models/accounting.ts';
 import { READER_ROLE, rowValues, tableDdl, type Resource } from './resource.ts';
@@ -52,6 +53,7 @@ export async function migrateReadModels(pool: pg.Pool, projections: Projection[]
       for (const r of p.resources) await client.query(tableDdl(r));
       await client.query(`INSERT INTO projection_checkpoints (name) VALUES ($1) ON CONFLICT DO NOTHING`, [p.name]);
     }
+    await ensureCounts(client, projections.flatMap((p) => p.resources));
     // No command creates dimensions yet: the table exists so `dimensions` answers with an empty list.
     await client.query(tableDdl(DimensionOutputGLDto));
     for (const [resource, rows] of referenceRows()) {

@@ -8,6 +8,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { from as copyFrom } from 'pg-copy-streams';
 import { copyLine } from './copy-text.ts';
+import { Tally, countedColumns, isCounted } from './counts.ts';
 import { columnTypes, rowValues, storedField, type Resource } from './resource.ts';
 
 /** The rows a statement finds by equality on these fields of a table: the index it needs. */
@@ -18,7 +19,9 @@ export interface Lookup {
 }
 
 type Insert = { kind: 'insert'; table: string; columns: string[]; types: string[]; rows: unknown[][] };
-type Op = Insert | { kind: 'sql'; text: string; params: unknown[]; lookup?: Lookup };
+/** A statement whose RETURNING rows (countedColumns) are rows gone from a counted table. */
+type Removal = { resource: Resource; table: string };
+type Op = Insert | { kind: 'sql'; text: string; params: unknown[]; lookup?: Lookup; removes?: Removal };
 
 export const WRITE_LIMITS = Object.freeze({
   maxRowsPerInsert: 20_000,
@@ -37,6 +40,7 @@ export interface FlushOptions {
 
 export class Writes {
   private readonly ops: Op[] = [];
+  private readonly tally = new Tally();
 
   /** Insert ops of the current run of inserts (no other statement since), by table. */
   private insertRun = new Map<string, Insert>();
@@ -48,6 +52,7 @@ export class Writes {
    */
   insert(resource: Resource, table: string, row: Record<string, unknown>): void {
     const { columns, values } = rowValues(resource, row);
+    if (isCounted(resource)) this.tally.row(resource, table, row, 1);
     const pending = this.insertRun.get(table);
     if (pending && pending.rows.length < WRITE_LIMITS.maxRowsPerInsert) {
       pending.rows.push(values);
@@ -65,7 +70,11 @@ export class Writes {
       params.push(value);
       return `${storedField(resource, name).column} = $${params.length}`;
     };
-    const assignments = Object.entries(set).filter(([, v]) => v !== undefined).map(([k, v]) => bind(k, v));
+    const changed = Object.entries(set).filter(([, v]) => v !== undefined);
+    // Counts follow inserts and deletes only; moving a row between counted values is a delete and an insert.
+    const recounted = changed.find(([k]) => resource.countedBy?.includes(k));
+    if (recounted) throw new Error(`${resource.typeName}.${recounted[0]} is counted: a projection cannot update it in place`);
+    const assignments = changed.map(([k, v]) => bind(k, v));
     if (assignments.length === 0) return;
     const conditions = Object.entries(where).map(([k, v]) => bind(k, v));
     this.sql(`UPDATE ${table} SET ${assignments.join(', ')} WHERE ${conditions.join(' AND ')}`, params, { resource, table, fields: Object.keys(where) });
@@ -73,11 +82,17 @@ export class Writes {
 
   delete(resource: Resource, table: string, where: Record<string, unknown>): void {
     const entries = Object.entries(where);
-    const text = `DELETE FROM ${table} WHERE ${entries.map(([k], i) => `${storedField(resource, k).column} = $${i + 1}`).join(' AND ')}`;
+    let text = `DELETE FROM ${table} WHERE ${entries.map(([k], i) => `${storedField(resource, k).column} = $${i + 1}`).join(' AND ')}`;
+    const counted = isCounted(resource);
+    if (counted) text += ` RETURNING ${countedColumns(resource).join(', ')}`;
     this.sql(text, entries.map(([, v]) => v), { resource, table, fields: entries.map(([k]) => k) });
+    if (counted) (this.ops[this.ops.length - 1] as Extract<Op, { kind: 'sql' }>).removes = { resource, table };
   }
 
-  /** Any other statement; `lookup` names the fields it finds its rows by, when it does. */
+  /**
+   * Any other statement; `lookup` names the fields it finds its rows by, when it does. It must not add
+   * or remove rows of a counted resource (see counts.ts): insert and delete keep the counts.
+   */
   sql(text: string, params: unknown[] = [], lookup?: Lookup): void {
     this.insertRun.clear();
     this.ops.push({ kind: 'sql', text, params, lookup });
@@ -97,7 +112,8 @@ export class Writes {
     for (const op of this.ops) {
       if (op.kind === 'sql') {
         if (op.lookup && options.beforeLookup) await options.beforeLookup(op.lookup);
-        await client.query(op.text, op.params);
+        const result = await client.query({ text: op.text, values: op.params, rowMode: 'array' });
+        if (op.removes) this.tally.returned(op.removes.resource, op.removes.table, result.rows as unknown[][], -1);
       } else if (op.rows.length >= copyFromRows) {
         await copyInto(client, op);
       } else {
@@ -107,6 +123,7 @@ export class Writes {
         await client.query(`INSERT INTO ${op.table} (${op.columns.join(', ')}) SELECT * FROM unnest(${unnest})`, arrays);
       }
     }
+    await this.tally.flush(client);
     this.ops.length = 0;
     this.insertRun.clear();
   }

@@ -24,6 +24,10 @@ t.test('an unfiltered query sees one organisation only', async (t) => {
       t.ok(mine.orgs <= 1 && theirs.orgs <= 1, `${r.table}: one organisation per scope`);
     }
   }
+  for (const table of ['read_model_counts']) {
+    const mine = await count(api.organisationId, table);
+    t.ok(mine.n > 0 && mine.orgs === 1, `${table}: the kept counts are scoped too`);
+  }
   const all = (await db.pool.query(`SELECT count(*)::int AS n FROM accounting_accounts`)).rows[0].n;
   const mine = (await count(api.organisationId, 'accounting_accounts')).n;
   const theirs = (await count(other.id, 'accounting_accounts')).n;

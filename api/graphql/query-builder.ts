@@ -4,6 +4,7 @@
  * Every query of an organisation-scoped resource is confined to the caller's organisation.
  */
 import type pg from 'pg';
+import { keptCount } from '../../projections/counts.ts';
 import { storedFields, type Resource, type StoredField } from '../../projections/resource.ts';
 
 export const PAGING = Object.freeze({ defaultPageSize: 20, maxPageSize: 500, maxFilterDepth: 10, maxInList: 1000 });
@@ -133,8 +134,9 @@ export async function listQuery(db: pg.Pool | pg.PoolClient, resource: Resource,
     params.push(organisationId);
     where = `t.organisation_id = $${params.length} AND (${where})`;
   }
-  const { rows: countRows } = await db.query(`SELECT count(*)::int AS n FROM ${resource.table} t WHERE ${where}`, params);
-  const totalCount: number = countRows[0].n;
+  // Big lists keep their counts (projections/counts.ts); other filters count the matching rows.
+  const kept = resource.scope === 'organisation' ? await keptCount(db, resource, organisationId!, q.where) : undefined;
+  const totalCount: number = kept ?? (await db.query(`SELECT count(*)::int AS n FROM ${resource.table} t WHERE ${where}`, params)).rows[0].n;
   const { offset, limit } = pageWindow(q, totalCount);
   const { rows } = await db.query(
     `SELECT t.* FROM ${resource.table} t WHERE ${where} ORDER BY ${orderSql(resource, q.order)} LIMIT ${limit} OFFSET ${offset}`,

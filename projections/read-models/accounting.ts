@@ -139,6 +139,7 @@ export const AccountingEntry: Resource = {
   query: { field: 'accountingEntries', connection: 'AccountingEntriesConnection' },
   rest: { path: '/journals', displayedAs: (r) => `${r.number} ${r.description ?? ''}`.trim() },
   indexes: [['accounting_exercise_id', 'number'], ['accounting_period_id'], ['organisation_id', 'date']],
+  countedBy: ['accountingExerciseId', 'accountingPeriodId', 'journalTypeId'],
   defaultOrder: ['date', 'number'],
   fields: [
     f.children('accountingEntryLines', 'AccountingEntryLine', () => AccountingEntryLine, 'accountingEntryId', 'order'),
@@ -176,6 +177,7 @@ export const AccountingEntryLine: Resource = {
   scope: 'organisation',
   query: { field: 'accountingEntryLines', connection: 'AccountingEntryLinesConnection' },
   indexes: [['accounting_entry_id'], ['sub_account_id']],
+  countedBy: ['subAccountId'],
   defaultOrder: ['accountingEntryId', 'order'],
   fields: [
     f.ref('accountingEntry', 'AccountingEntry', () => AccountingEntry, 'accountingEntryId'),
