@@ -6,7 +6,7 @@ import { withMigrationLock } from '../platform/database.ts';
 import { ensureCounts } from './counts.ts';
 import type { Projection } from './projection.ts';
 import { Country, DimensionOutputGLDto, InvoiceType } from './read-models/accounting.ts';
-import { READER_ROLE, rowValues, tableDdl, type Resource } from './resource.ts';
+import { READER_ROLE, indexNames, rowValues, tableDdl, type Resource } from './resource.ts';
 
 export const CHECKPOINT_DDL = `
 CREATE TABLE IF NOT EXISTS projection_checkpoints (
@@ -45,12 +45,24 @@ async function ensureReaderRole(client: pg.PoolClient): Promise<void> {
   await client.query(`GRANT ${READER_ROLE} TO CURRENT_USER`).catch(() => {}); // superusers need no grant
 }
 
+/** Indexes a resource no longer declares (its definition changed): kept, they would only slow writes. */
+async function dropStaleIndexes(client: pg.PoolClient, r: Resource): Promise<void> {
+  const { rows } = await client.query(
+    `SELECT indexname FROM pg_indexes WHERE schemaname = current_schema() AND tablename = $1 AND NOT (indexname = ANY($2))`,
+    [r.table, indexNames(r)],
+  );
+  for (const { indexname } of rows) await client.query(`DROP INDEX IF EXISTS ${indexname}`);
+}
+
 export async function migrateReadModels(pool: pg.Pool, projections: Projection[]): Promise<void> {
   await withMigrationLock(pool, 'read_models_migrate', async (client) => {
     await client.query(CHECKPOINT_DDL);
     await ensureReaderRole(client);
     for (const p of projections) {
-      for (const r of p.resources) await client.query(tableDdl(r));
+      for (const r of p.resources) {
+        await client.query(tableDdl(r));
+        await dropStaleIndexes(client, r);
+      }
       await client.query(`INSERT INTO projection_checkpoints (name) VALUES ($1) ON CONFLICT DO NOTHING`, [p.name]);
     }
     await ensureCounts(client, projections.flatMap((p) => p.resources));

@@ -69,6 +69,12 @@ t.test('kept counts equal the rows, live, after a rebuild, and recounted for a s
   t.same([r.data.all.totalCount, r.data.june.totalCount], [lines.n, inJune?.n ?? 0], 'totalCount reads them (a UUID in capitals too)');
 });
 
+t.test('an index a resource no longer declares is dropped at start', async (t) => {
+  await db.pool.query(`CREATE INDEX accounting_entries_organisation_id_date_idx ON accounting_entries (organisation_id, date)`);
+  await migrateReadModels(db.pool, PROJECTIONS);
+  t.same(await indexes(), indexesBefore);
+});
+
 t.test('rebuilding every projection reproduces the live read models exactly', async (t) => {
   const rebuilt = [];
   for (const p of PROJECTIONS) rebuilt.push(...(await rebuildProjection(db.pool, store, p)));

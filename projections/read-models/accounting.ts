@@ -138,7 +138,8 @@ export const AccountingEntry: Resource = {
   scope: 'organisation',
   query: { field: 'accountingEntries', connection: 'AccountingEntriesConnection' },
   rest: { path: '/journals', displayedAs: (r) => `${r.number} ${r.description ?? ''}`.trim() },
-  indexes: [['accounting_exercise_id', 'number'], ['accounting_period_id'], ['organisation_id', 'date']],
+  // (organisation_id, date, number) serves the default order (date, number) and date filters in one walk.
+  indexes: [['accounting_exercise_id', 'number'], ['accounting_period_id'], ['organisation_id', 'date', 'number']],
   countedBy: ['accountingExerciseId', 'accountingPeriodId', 'journalTypeId'],
   defaultOrder: ['date', 'number'],
   fields: [
