@@ -11,14 +11,17 @@
  * while would be, so the rebuild does not pay for first-read hint bits or earlier dirty pages.
  *
  * No projection daemon runs (openCore): the rebuild has the database to itself.
+ *
+ * Two baselines are measured in the same run, after the rebuild: reading every event through the store
+ * and nothing else, and writing the finished rows and nothing else (copied inside PostgreSQL, same
+ * indexes, same checksums). A rebuild does both; the ratios say how close it comes to their sum.
  */
 import pg from 'pg';
 import { openCore } from '../api/service.ts';
-import type { EventStore, RecordedEvent } from '../eventstore/port.ts';
+import { START, type EventStore } from '../eventstore/port.ts';
 import { entriesProjection } from '../projections/accounting.ts';
-import { REBUILD_LIMITS, rebuildProjection, type ReadModelChecksum } from '../projections/rebuild.ts';
-import type { Projection, TableOf } from '../projections/projection.ts';
-import type { Writes } from '../projections/writes.ts';
+import { REBUILD_LIMITS, checksum, rebuildProjection, type ReadModelChecksum, type RebuildProgress } from '../projections/rebuild.ts';
+import { indexDefinitions, tableDdl } from '../projections/resource.ts';
 import { loadConfig } from '../platform/config.ts';
 import { POOL_LIMITS } from '../platform/database.ts';
 import { contentionWarning, cpuMeter, latencySummary, localPostmasterPid, resultHeader, serverInfo, withAdmin, type CpuPercent } from './support.ts';
@@ -31,99 +34,92 @@ export interface RebuildBenchOptions {
   log?: (line: string) => void;
 }
 
-/** The store, with the time spent in readAll (query + decoding) added up. */
-function timedStore(store: EventStore): { store: EventStore; readMs: () => number } {
-  let readMs = 0;
-  const timed: EventStore = Object.create(store);
-  timed.readAll = async (from, options) => {
-    const t0 = performance.now();
-    try {
-      return await store.readAll(from, options);
-    } finally {
-      readMs += performance.now() - t0;
-    }
-  };
-  return { store: timed, readMs: () => readMs };
-}
-
-/** The projection, with the time spent in prepare/apply/applyBatch (loading and building the rows in memory) added up. */
-function timedProjection(projection: Projection): { projection: Projection; applyMs: () => number } {
-  let applyMs = 0;
-  const timed = <A extends unknown[], R>(fn: (...args: A) => R) =>
-    (...args: A): R => {
-      const t0 = performance.now();
-      const result = fn(...args);
-      if (result instanceof Promise) return result.finally(() => (applyMs += performance.now() - t0)) as R;
-      applyMs += performance.now() - t0;
-      return result;
-    };
-  return {
-    projection: {
-      ...projection,
-      apply: timed((event: RecordedEvent, writes: Writes, tableOf: TableOf) => projection.apply(event, writes, tableOf)),
-      ...(projection.applyBatch ? { applyBatch: timed(projection.applyBatch.bind(projection)) } : {}),
-      ...(projection.prepare ? { prepare: timed(projection.prepare.bind(projection)) } : {}),
-    },
-    applyMs: () => applyMs,
-  };
-}
-
 export interface RebuildRun {
   ms: number;
-  /** Over the whole rebuildProjection call: catch-up, swap and the checksums it computes. */
+  /** Over the whole rebuildProjection call: events into the shadow tables, indexes, swap, checksums. */
   eventsPerSec: number;
-  /** Until the last batch was applied (phase 1), without the swap and checksums. */
-  applyPhaseMs: number;
-  applyPhaseEventsPerSec: number;
-  swapAndChecksumMs: number;
-  /** Where phase 1 went: readAll (query + decoding), prepare/apply (rows in memory), the rest (INSERTs, progress row, commits). */
-  breakdownMs: { readAll: number; apply: number; writeAndCommit: number };
+  /** Time in each stage of the rebuild (RebuildProgress.stage), with the CPU each used. */
+  stages: Record<RebuildProgress['stage'], { ms: number; cpuPercent: CpuPercent }>;
   cpuPercent: CpuPercent;
   checksums: ReadModelChecksum[];
 }
 
-async function timeRebuild(
-  pool: pg.Pool,
-  store: EventStore,
-  target: Projection,
-  total: number,
-  postmasterPid: number | undefined,
-  log: (line: string) => void,
-): Promise<RebuildRun> {
-  log(`  rebuilding ${target.name} ...`);
-  const timed = timedStore(store);
-  const projection = timedProjection(target);
-  let appliedAt = 0;
-  let lastProgress = performance.now();
+async function timeRebuild(pool: pg.Pool, store: EventStore, total: number, postmasterPid: number | undefined, log: (line: string) => void): Promise<RebuildRun> {
+  log(`  rebuilding ${entriesProjection.name} ...`);
+  const stages = {} as RebuildRun['stages'];
+  let stage: RebuildProgress['stage'] | undefined;
+  let stageStart = 0;
+  let stageMeter = cpuMeter(postmasterPid);
+  let lastLog = performance.now();
+  const endStage = (now: number) => {
+    if (stage) stages[stage] = { ms: Math.round(now - stageStart), cpuPercent: stageMeter() };
+  };
   const meter = cpuMeter(postmasterPid);
   const start = performance.now();
-  const checksums = await rebuildProjection(pool, timed.store, projection.projection, (p) => {
+  const checksums = await rebuildProjection(pool, store, entriesProjection, (p) => {
     const now = performance.now();
-    if (p.done >= p.total) appliedAt = now;
-    if (now - lastProgress >= 5_000) {
-      lastProgress = now;
+    if (p.stage !== stage) {
+      endStage(now);
+      [stage, stageStart, stageMeter] = [p.stage, now, cpuMeter(postmasterPid)];
+    }
+    if (now - lastLog >= 5_000) {
+      lastLog = now;
       const perSec = p.done / ((now - start) / 1000);
-      log(`    ${p.done.toLocaleString('en')} / ${p.total.toLocaleString('en')} events (${Math.round(perSec).toLocaleString('en')} events/s, about ${Math.round((p.total - p.done) / perSec)} s to go)`);
+      log(`    ${p.done.toLocaleString('en')} / ${p.total.toLocaleString('en')} events (${Math.round(perSec).toLocaleString('en')} events/s)`);
     }
   });
+  const end = performance.now();
+  endStage(end);
+  return { ms: Math.round(end - start), eventsPerSec: Math.round(total / ((end - start) / 1000)), stages, cpuPercent: meter(), checksums };
+}
+
+export interface Baseline {
+  what: string;
+  ms: number;
+  eventsPerSec: number;
+  cpuPercent: CpuPercent;
+}
+
+/** Reading the projection's events through the store and nothing else: the floor of the read side. */
+async function readOnlyBaseline(store: EventStore, total: number, postmasterPid: number | undefined): Promise<Baseline> {
+  const meter = cpuMeter(postmasterPid);
+  const start = performance.now();
+  let from = START;
+  let read = 0;
+  for (;;) {
+    const batch = await store.readAll(from, { maxCount: REBUILD_LIMITS.batchSize, filter: { eventTypes: entriesProjection.eventTypes } });
+    if (batch.length === 0) break;
+    read += batch.length;
+    from = batch[batch.length - 1].position;
+  }
+  if (read !== total) throw new Error(`read ${read} events, seeded ${total}`);
+  const ms = performance.now() - start;
+  return { what: 'readAll of every event, nothing written', ms: Math.round(ms), eventsPerSec: Math.round(total / (ms / 1000)), cpuPercent: meter() };
+}
+
+/**
+ * Writing the finished rows and nothing else: the rebuilt tables copied inside the server into
+ * tables of the same shape, then the same indexes built the same way (one per core), then the same
+ * checksums. No event is read or decoded: the floor of the write side on this server.
+ */
+async function writeOnlyBaseline(pool: pg.Pool, total: number, postmasterPid: number | undefined): Promise<Baseline> {
+  const copies = entriesProjection.resources.map((r) => ({ r, table: `${r.table}__baseline` }));
+  for (const { table } of copies) await pool.query(`DROP TABLE IF EXISTS ${table}`);
+  const meter = cpuMeter(postmasterPid);
+  const start = performance.now();
+  await Promise.all(copies.map(({ r, table }) => pool.query(`${tableDdl(r, table, false)}; INSERT INTO ${table} SELECT * FROM ${r.table}`)));
+  const queue = copies.flatMap(({ r, table }) => indexDefinitions(r, table));
+  const builder = async () => {
+    for (let index = queue.shift(); index; index = queue.shift()) {
+      await pool.query(`BEGIN; SET LOCAL max_parallel_maintenance_workers = 0; SET LOCAL maintenance_work_mem = '${REBUILD_LIMITS.indexBuildMemory}'; ${index.create}; COMMIT`);
+    }
+  };
+  await Promise.all(Array.from({ length: REBUILD_LIMITS.indexBuilders }, builder));
+  await Promise.all(copies.map(({ table }) => checksum(pool, table)));
   const ms = performance.now() - start;
   const cpuPercent = meter();
-  const applyPhaseMs = (appliedAt || performance.now()) - start;
-  const round = (x: number) => Math.round(x);
-  return {
-    ms: round(ms),
-    eventsPerSec: round(total / (ms / 1000)),
-    applyPhaseMs: round(applyPhaseMs),
-    applyPhaseEventsPerSec: round(total / (applyPhaseMs / 1000)),
-    swapAndChecksumMs: round(ms - applyPhaseMs),
-    breakdownMs: {
-      readAll: round(timed.readMs()),
-      apply: round(projection.applyMs()),
-      writeAndCommit: round(applyPhaseMs - timed.readMs() - projection.applyMs()),
-    },
-    cpuPercent,
-    checksums,
-  };
+  for (const { table } of copies) await pool.query(`DROP TABLE ${table}`);
+  return { what: 'the rebuilt rows copied inside PostgreSQL + the same indexes and checksums', ms: Math.round(ms), eventsPerSec: Math.round(total / (ms / 1000)), cpuPercent };
 }
 
 export async function benchRebuild(adminUrl: string, options: RebuildBenchOptions): Promise<object> {
@@ -164,8 +160,10 @@ export async function benchRebuild(adminUrl: string, options: RebuildBenchOption
     const { rows: sizeRows } = await pool.query(`SELECT pg_total_relation_size('es_events')::bigint AS bytes`);
 
     // The rebuild.
-    const rebuild = await timeRebuild(pool, store, entriesProjection, total, postmasterPid, log);
+    const rebuild = await timeRebuild(pool, store, total, postmasterPid, log);
     const checksums = rebuild.checksums;
+    log('  baselines: reading alone, writing alone ...');
+    const baselines = { readOnly: await readOnlyBaseline(store, total, postmasterPid), writeOnly: await writeOnlyBaseline(pool, total, postmasterPid) };
 
     const entries = checksums.find((c) => c.table === 'accounting_entries');
     const lines = checksums.find((c) => c.table === 'accounting_entry_lines');
@@ -190,6 +188,12 @@ export async function benchRebuild(adminUrl: string, options: RebuildBenchOption
         cpuPercent: seedCpu,
       },
       rebuild: { ...rebuild, checksums: undefined },
+      baselines,
+      ratios: {
+        rebuildToReadOnly: Number((rebuild.ms / baselines.readOnly.ms).toFixed(2)),
+        rebuildToWriteOnly: Number((rebuild.ms / baselines.writeOnly.ms).toFixed(2)),
+        rebuildToReadPlusWrite: Number((rebuild.ms / (baselines.readOnly.ms + baselines.writeOnly.ms)).toFixed(2)),
+      },
       checksums,
       verified,
     };
@@ -205,25 +209,27 @@ export function reportRebuild(result: object): string {
     config: { events: number; esEventsBytes: number };
     seeding: { ms: number; eventsPerSec: number; appendMs: { p50: number; p99: number }; vacuumAndCheckpointMs: number; cpuPercent: CpuPercent };
     rebuild: RebuildRun;
+    baselines: { readOnly: Baseline; writeOnly: Baseline };
+    ratios: { rebuildToReadOnly: number; rebuildToWriteOnly: number; rebuildToReadPlusWrite: number };
     checksums: ReadModelChecksum[];
     verified: boolean;
   };
   const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
-  const warning = contentionWarning([r.rebuild.cpuPercent, r.seeding.cpuPercent]);
-  const run = (x: RebuildRun, title: string) => {
-    const b = x.breakdownMs;
-    const pct = (v: number) => `${Math.round((v / x.applyPhaseMs) * 100)}%`;
-    return [
-      `${title.padEnd(26)}${x.eventsPerSec.toLocaleString('en')} events/s (${s(x.ms)})`,
-      `  catch-up phase          ${x.applyPhaseEventsPerSec.toLocaleString('en')} events/s (${s(x.applyPhaseMs)}): readAll ${s(b.readAll)} (${pct(b.readAll)}), apply ${s(b.apply)} (${pct(b.apply)}), INSERTs+commit ${s(b.writeAndCommit)} (${pct(b.writeAndCommit)})`,
-      `  swap + checksums        ${s(x.swapAndChecksumMs)}`,
-      `  cpu                     node ${x.cpuPercent.process}% (main ${x.cpuPercent.mainThread ?? '-'}%), postgres ${x.cpuPercent.postgres ?? '-'}%, other processes ${x.cpuPercent.other ?? '-'}%`,
-    ];
-  };
+  const warning = contentionWarning([r.rebuild.cpuPercent, r.seeding.cpuPercent, r.baselines.readOnly.cpuPercent, r.baselines.writeOnly.cpuPercent]);
+  const cpu = (c: CpuPercent) => `cpu node ${c.process}%, postgres ${c.postgres ?? '-'}%, other ${c.other ?? '-'}%`;
+  const run = (x: RebuildRun, title: string) => [
+    `${title.padEnd(26)}${x.eventsPerSec.toLocaleString('en')} events/s (${s(x.ms)}; ${cpu(x.cpuPercent)})`,
+    ...Object.entries(x.stages).map(([name, st]) => `  ${name.padEnd(24)}${s(st.ms)} (${cpu(st.cpuPercent)})`),
+  ];
+  const baseline = (b: Baseline) => `  ${b.eventsPerSec.toLocaleString('en')} events/s (${s(b.ms)}): ${b.what}`;
   return [
     `events                    ${r.config.events.toLocaleString('en')} (es_events ${(r.config.esEventsBytes / 2 ** 20).toFixed(0)} MiB)`,
     `seeding                   ${r.seeding.eventsPerSec.toLocaleString('en')} events/s (${s(r.seeding.ms)}; 1,000-event append p50 ${r.seeding.appendMs.p50} ms, p99 ${r.seeding.appendMs.p99} ms; vacuum+checkpoint ${s(r.seeding.vacuumAndCheckpointMs)}; cpu node ${r.seeding.cpuPercent.process}%, postgres ${r.seeding.cpuPercent.postgres ?? '-'}%)`,
     ...run(r.rebuild, 'rebuild (whole call)'),
+    'baselines, same run',
+    baseline(r.baselines.readOnly),
+    baseline(r.baselines.writeOnly),
+    `ratios                    rebuild time / read alone ${r.ratios.rebuildToReadOnly}, / write alone ${r.ratios.rebuildToWriteOnly}, / (read + write) ${r.ratios.rebuildToReadPlusWrite}`,
     ...r.checksums.map((c) => `checksum ${c.table.padEnd(24)} ${c.rows.toLocaleString('en')} rows  ${c.checksum}`),
     `verified                  ${r.verified ? 'yes (rows = events, lines = 2 x events)' : 'NO'}`,
     ...(warning ? [warning] : []),

@@ -116,7 +116,7 @@ try {
           const pct = progress.total ? Math.floor((progress.done / progress.total) * 100) : 100;
           const bar = '#'.repeat(Math.floor(pct / 4)).padEnd(25, '.');
           const rate = Math.round(progress.done / Math.max(0.001, (Date.now() - started) / 1000));
-          const stage = progress.stage === 'events' ? '' : `, ${progress.stage === 'indexes' ? 'building indexes' : 'checksums'} ...`;
+          const stage = progress.stage === 'events' ? '' : `, ${{ indexes: 'building indexes', swap: 'swapping', checksums: 'checksums' }[progress.stage]} ...`;
           process.stderr.write(`\r${p.name.padEnd(14)} [${bar}] ${pct}% ${progress.done}/${progress.total} events ${rate}/s${stage}`);
         }, abort.signal);
         process.stderr.write('\n');

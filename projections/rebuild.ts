@@ -30,8 +30,8 @@ const shadow = (r: Resource) => `${r.table}__rebuild`;
 
 export interface RebuildProgress {
   projection: string;
-  /** Applying events into the shadow tables, then building their indexes, then the checksums. */
-  stage: 'events' | 'indexes' | 'checksums';
+  /** Applying events into the shadow tables, building their indexes, the tail and swap, the checksums. */
+  stage: 'events' | 'indexes' | 'swap' | 'checksums';
   done: number;
   total: number;
 }
@@ -200,6 +200,7 @@ export async function rebuildProjection(
     committed.catch(() => {}); // awaited by the next batch or after the loop
     return { insertsOnly, committed };
   };
+  progress('events');
   let last: BatchInFlight = { insertsOnly: Promise.resolve(true), committed: Promise.resolve() };
   let next = read(position);
   for (;;) {
@@ -227,6 +228,7 @@ export async function rebuildProjection(
     return true;
   };
 
+  progress('swap');
   // Phase 2: hold the checkpoints (the live daemon waits), apply the tail, swap tables, move checkpoint.
   await inTransaction(pool, async (client) => {
     const live = (await readCheckpoints(client, [projection.name], true)).get(projection.name) ?? START;
