@@ -22,6 +22,8 @@ export const REBUILD_LIMITS = Object.freeze({
   batchSize: 5000,
   /** Sort memory of one index build: enough to sort a few million keys without spilling. */
   indexBuildMemory: '256MB',
+  /** Longest a batch waits for a lock in phase 1 (the live daemon never locks shadow tables). */
+  lockTimeout: '30s',
   /** Indexes built at once after the load: one per core of a small database server. */
   indexBuilders: Math.max(1, Math.min(4, availableParallelism())),
 });
@@ -137,7 +139,9 @@ export async function rebuildProjection(
   projection: Projection,
   onProgress: (p: RebuildProgress) => void = () => {},
   signal?: AbortSignal,
+  batchSize: number = REBUILD_LIMITS.batchSize,
 ): Promise<ReadModelChecksum[]> {
+  if (!(batchSize >= 1 && batchSize <= REBUILD_LIMITS.batchSize)) throw new RangeError(`batch size 1..${REBUILD_LIMITS.batchSize}`);
   const filter = { eventTypes: projection.eventTypes };
   const total = await countEvents(pool, projection.eventTypes).catch(() => 0);
   const resumed = await pool.query(`SELECT commit_pos::text AS commit, prepare_pos AS prepare, events_done FROM projection_rebuilds WHERE name = $1`, [projection.name]);
@@ -160,7 +164,7 @@ export async function rebuildProjection(
     if (signal?.aborted) throw new Error(`rebuild of ${projection.name} interrupted at ${done} events; run it again to resume`);
   };
 
-  const read = (from: GlobalPosition) => store.readAll(from, { maxCount: REBUILD_LIMITS.batchSize, filter });
+  const read = (from: GlobalPosition) => store.readAll(from, { maxCount: batchSize, filter });
   const flushOptions = (client: pg.PoolClient) => ({ copyFromRows: 1, beforeLookup: (lookup: Lookup) => indexes.buildFor(client, lookup) });
   /** Saves progress past `batch` in its transaction, only if the batch before it is the last one saved. */
   const saveProgress = async (client: pg.PoolClient, batch: RecordedEvent[]) => {
@@ -179,22 +183,25 @@ export async function rebuildProjection(
 
   // Phase 1: catch up without blocking anyone, one committed batch at a time, in order. Two batches are
   // in flight: while one commits, the next one's rows go in (inserts depend on no earlier row; a batch
-  // that updates or deletes waits for the commit before it, and so does the one after it). Losing an
+  // that updates or deletes waits for the commit before it, and so does the one after it). Whatever
+  // both would lock (counts, the progress row) is written only after the previous batch committed. Losing an
   // unflushed commit in a crash only means redoing a batch (progress is saved with it), so these commits
   // do not wait for the disk.
   const write = (batch: RecordedEvent[], previous: BatchInFlight): BatchInFlight => {
     let applied!: (insertsOnly: boolean) => void;
     const insertsOnly = new Promise<boolean>((resolve) => (applied = resolve));
     const committed = inTransaction(pool, async (client) => {
-      await client.query(`SET LOCAL synchronous_commit = off`);
+      // A lock held for this long by the other batch in flight means the two wait on each other: fail, do not hang.
+      await client.query(`SET LOCAL synchronous_commit = off; SET LOCAL lock_timeout = '${REBUILD_LIMITS.lockTimeout}'`);
       const writes = await writesOf(client, projection, batch).catch((error: unknown) => {
         applied(false);
         throw error;
       });
       applied(writes.insertsOnly);
       if (!(writes.insertsOnly && (await previous.insertsOnly))) await previous.committed;
-      await writes.flush(client, flushOptions(client));
+      await writes.flushRows(client, flushOptions(client));
       await previous.committed;
+      await writes.flushCounts(client); // after the previous commit: both batches lock the same counts
       await saveProgress(client, batch);
     }).then(() => saved(batch));
     committed.catch(() => {}); // awaited by the next batch or after the loop

@@ -107,7 +107,17 @@ export class Writes {
     return this.ops.every((op) => op.kind === 'insert');
   }
 
+  /** The rows, then the counts they change. */
   async flush(client: pg.PoolClient, options: FlushOptions = {}): Promise<void> {
+    await this.flushRows(client, options);
+    await this.flushCounts(client);
+  }
+
+  /**
+   * The rows alone. Writers that run batches side by side (a rebuild) flush counts separately, in
+   * commit order: the counts are rows two batches would both lock.
+   */
+  async flushRows(client: pg.PoolClient, options: FlushOptions = {}): Promise<void> {
     const copyFromRows = options.copyFromRows ?? WRITE_LIMITS.copyFromRows;
     for (const op of this.ops) {
       if (op.kind === 'sql') {
@@ -123,9 +133,12 @@ export class Writes {
         await client.query(`INSERT INTO ${op.table} (${op.columns.join(', ')}) SELECT * FROM unnest(${unnest})`, arrays);
       }
     }
-    await this.tally.flush(client);
     this.ops.length = 0;
     this.insertRun.clear();
+  }
+
+  async flushCounts(client: pg.PoolClient): Promise<void> {
+    await this.tally.flush(client);
   }
 }
 
