@@ -22,6 +22,8 @@ export const REBUILD_LIMITS = Object.freeze({
   batchSize: 5000,
   /** Sort memory of one index build: enough to sort a few million keys without spilling. */
   indexBuildMemory: '256MB',
+  /** Batches written at once in phase 1 (each holds a connection and its rows in memory). */
+  batchesInFlight: 3,
   /** Longest a batch waits for a lock in phase 1 (the live daemon never locks shadow tables). */
   lockTimeout: '30s',
   /** Indexes built at once after the load: one per core of a small database server. */
@@ -127,7 +129,10 @@ async function writesOf(client: pg.PoolClient, projection: Projection, events: R
   return writes;
 }
 
-/** A batch being written in phase 1: whether it only inserts (known once applied), and its commit. */
+/**
+ * A batch being written in phase 1: whether it and every batch before it still in flight only insert
+ * (known once applied), and its commit.
+ */
 interface BatchInFlight {
   insertsOnly: Promise<boolean>;
   committed: Promise<void>;
@@ -181,12 +186,12 @@ export async function rebuildProjection(
     progress('events');
   };
 
-  // Phase 1: catch up without blocking anyone, one committed batch at a time, in order. Two batches are
-  // in flight: while one commits, the next one's rows go in (inserts depend on no earlier row; a batch
-  // that updates or deletes waits for the commit before it, and so does the one after it). Whatever
-  // both would lock (counts, the progress row) is written only after the previous batch committed. Losing an
-  // unflushed commit in a crash only means redoing a batch (progress is saved with it), so these commits
-  // do not wait for the disk.
+  // Phase 1: catch up without blocking anyone, one committed batch at a time, in order. A few batches
+  // are in flight (batchesInFlight): while one commits, the next ones' rows go in, since inserts depend
+  // on no earlier row. A batch that updates or deletes, and every batch after it, waits for the commit
+  // before it. What two batches would both lock (counts, the progress row) is written only after the
+  // previous batch committed. Losing an unflushed commit in a crash only means redoing a batch
+  // (progress is saved with it), so these commits do not wait for the disk.
   const write = (batch: RecordedEvent[], previous: BatchInFlight): BatchInFlight => {
     let applied!: (insertsOnly: boolean) => void;
     const insertsOnly = new Promise<boolean>((resolve) => (applied = resolve));
@@ -197,8 +202,9 @@ export async function rebuildProjection(
         applied(false);
         throw error;
       });
-      applied(writes.insertsOnly);
-      if (!(writes.insertsOnly && (await previous.insertsOnly))) await previous.committed;
+      const insertsOnly = writes.insertsOnly && (await previous.insertsOnly);
+      applied(insertsOnly);
+      if (!insertsOnly) await previous.committed;
       await writes.flushRows(client, flushOptions(client));
       await previous.committed;
       await writes.flushCounts(client); // after the previous commit: both batches lock the same counts
@@ -209,6 +215,7 @@ export async function rebuildProjection(
   };
   progress('events');
   let last: BatchInFlight = { insertsOnly: Promise.resolve(true), committed: Promise.resolve() };
+  const inFlight: BatchInFlight[] = [];
   let next = read(position);
   for (;;) {
     if (signal?.aborted) await last.committed; // leave no batch half-way
@@ -217,9 +224,9 @@ export async function rebuildProjection(
     if (batch.length === 0) break;
     next = read(batch[batch.length - 1].position);
     next.catch(() => {}); // awaited on the next turn
-    const previous = last;
-    last = write(batch, previous);
-    await previous.committed;
+    last = write(batch, last);
+    inFlight.push(last);
+    if (inFlight.length >= REBUILD_LIMITS.batchesInFlight) await inFlight.shift()!.committed;
   }
   await last.committed;
   interrupted();
