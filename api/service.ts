@@ -4,6 +4,7 @@
  */
 import Fastify, { type FastifyInstance } from 'fastify';
 import { AccountingCommands } from '../commands/accounting.ts';
+import { OrganisationLocks } from '../commands/organisation-locks.ts';
 import { AggregateStore } from '../commands/aggregate-store.ts';
 import { PartyCommands } from '../commands/parties.ts';
 import { SettingsCommands } from '../commands/settings.ts';
@@ -61,7 +62,7 @@ export async function openCore(config: Config, db?: Database) {
   const identity = new Identity(database.pool);
   await identity.migrate();
   await migrateEventQueue(database.pool);
-  const commands = new AccountingCommands(new AggregateStore(store));
+  const commands = new AccountingCommands(new AggregateStore(store), new OrganisationLocks(database.url));
   // Data subjects' keys (crypto-shredding) live beside the read models, whichever store holds the events.
   const subjectKeys = new SubjectKeys(database.pool);
   await subjectKeys.migrate();
@@ -102,6 +103,7 @@ export async function startService(config: Config, options: { db?: Database; log
       await fanout.stop();
       await daemon.stop();
       await store.close();
+      await commands.locks.close();
       if (!options.db) await db.close();
     },
   };

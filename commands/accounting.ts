@@ -19,6 +19,7 @@ import {
   type OrganisationState,
 } from '../domain/organisation.ts';
 import type { GlobalPosition } from '../eventstore/port.ts';
+import type { OrganisationLocks } from './organisation-locks.ts';
 import { AggregateStore, type Aggregate, type CommandContext } from './aggregate-store.ts';
 import { derivedId } from '../domain/ids.ts';
 
@@ -120,6 +121,8 @@ export interface EntryCreated {
 export class AccountingCommands {
   constructor(
     readonly aggregates: AggregateStore,
+    /** Across processes: postings against guarded deletions (see organisation-locks.ts). */
+    readonly locks: OrganisationLocks,
     private readonly clock: () => Date = () => new Date(),
   ) {}
 
@@ -221,6 +224,15 @@ export class AccountingCommands {
     header: { date: IsoDate; documentDate: IsoDate | null; documentNumber: string | null; description: string | null; journalTypeId: string },
     lines: LineInput[],
   ): Promise<EntryCreated> {
+    // From reading the organisation to appending: no guarded deletion in any process meanwhile.
+    return this.locks.shared(ctx.organisationId, () => this.postEntryHeld(ctx, header, lines));
+  }
+
+  private async postEntryHeld(
+    ctx: CommandContext,
+    header: { date: IsoDate; documentDate: IsoDate | null; documentNumber: string | null; description: string | null; journalTypeId: string },
+    lines: LineInput[],
+  ): Promise<EntryCreated> {
     const entryId = newId(ctx, 'entry');
     // Choosing the exercise may use the cached organisation; the decision below reads it fresh.
     const known = this.aggregates.cached<OrganisationState>(OrganisationAggregate, ctx.organisationId);
@@ -269,8 +281,12 @@ export class AccountingCommands {
     return { id, position: r.position };
   }
 
-  /** Loads every ledger of the organisation while holding their locks (deletion guards). */
-  private async withAllLedgers<T>(ctx: CommandContext, fn: (ledgers: LedgerState[], lockNames: string[]) => Promise<T>): Promise<T> {
+  /** Loads every ledger of the organisation while holding their locks, and the organisation's alone (deletion guards). */
+  private withAllLedgers<T>(ctx: CommandContext, fn: (ledgers: LedgerState[], lockNames: string[]) => Promise<T>): Promise<T> {
+    return this.locks.exclusive(ctx.organisationId, () => this.withAllLedgersHeld(ctx, fn));
+  }
+
+  private async withAllLedgersHeld<T>(ctx: CommandContext, fn: (ledgers: LedgerState[], lockNames: string[]) => Promise<T>): Promise<T> {
     const org = await this.organisation(ctx.organisationId);
     const ids = [...org.exercises.keys()];
     const lockNames = ids.map((id) => AggregateStore.streamId(LedgerAggregate.category, id));

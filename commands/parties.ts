@@ -142,11 +142,13 @@ export class PartyCommands {
     };
   }
 
-  /** Loads every ledger of the organisation while holding their locks (deletion guard). */
-  private async withAllLedgers<T>(ctx: CommandContext, fn: (ledgers: LedgerState[]) => Promise<T>): Promise<T> {
-    const org = await this.accounting.organisation(ctx.organisationId);
-    const ids = [...org.exercises.keys()];
-    const lockNames = ids.map((id) => AggregateStore.streamId(LedgerAggregate.category, id));
-    return this.aggregates.withLocks(lockNames, async () => fn(await Promise.all(ids.map(async (id) => (await this.aggregates.loadHeld(LedgerAggregate, id)).state))));
+  /** Loads every ledger of the organisation while holding their locks, and the organisation's alone (deletion guard). */
+  private withAllLedgers<T>(ctx: CommandContext, fn: (ledgers: LedgerState[]) => Promise<T>): Promise<T> {
+    return this.accounting.locks.exclusive(ctx.organisationId, async () => {
+      const org = await this.accounting.organisation(ctx.organisationId);
+      const ids = [...org.exercises.keys()];
+      const lockNames = ids.map((id) => AggregateStore.streamId(LedgerAggregate.category, id));
+      return this.aggregates.withLocks(lockNames, async () => fn(await Promise.all(ids.map(async (id) => (await this.aggregates.loadHeld(LedgerAggregate, id)).state))));
+    });
   }
 }

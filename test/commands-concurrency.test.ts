@@ -1,6 +1,7 @@
 import t from 'tap';
 import { AccountingCommands } from '../commands/accounting.ts';
 import { AggregateStore } from '../commands/aggregate-store.ts';
+import { OrganisationLocks } from '../commands/organisation-locks.ts';
 import { PostgresEventStore } from '../eventstore/postgres/store.ts';
 import { freshDatabase } from './helpers/database.ts';
 
@@ -8,8 +9,10 @@ const db = await freshDatabase(t);
 const store = await PostgresEventStore.open(db.pool, db.url);
 t.teardown(() => store.close());
 // Two "processes": separate caches and locks over one event store.
-const a = new AccountingCommands(new AggregateStore(store));
-const b = new AccountingCommands(new AggregateStore(store));
+const [locksA, locksB] = [new OrganisationLocks(db.url), new OrganisationLocks(db.url)];
+t.teardown(() => Promise.all([locksA.close(), locksB.close()]));
+const a = new AccountingCommands(new AggregateStore(store), locksA);
+const b = new AccountingCommands(new AggregateStore(store), locksB);
 const { id: organisationId } = await a.createOrganisation({}, { name: 'Concurrent SARL', country: 'FR' });
 const ctx = { organisationId };
 await a.createAccountingExercise(ctx, { startDate: '2026-01-01', endDate: '2026-12-31' });
@@ -44,4 +47,22 @@ t.test('an account used by an entry cannot be deleted, even racing a post', asyn
     a.deleteAccountingAccount(ctx, { id: account.id }),
   ]);
   t.ok((posted.status === 'fulfilled') !== (deleted.status === 'fulfilled'), 'exactly one of the two wins');
+});
+
+t.test('... and racing a post from another process: never both', async (t) => {
+  let postsWon = 0;
+  let deletionsWon = 0;
+  for (let i = 0; i < 25; i++) {
+    const code = `5123${String(i).padStart(2, '0')}`;
+    const account = await a.createAccountingAccount(ctx, { code, name: `Banque race ${i}` });
+    await b.organisation(organisationId); // b knows the account: its post can go ahead at once
+    const [posted, deleted] = await Promise.allSettled([
+      b.createAccountingEntryUsingCodes(ctx, { date: '2026-05-08', journalTypeCode: 'OD', accountingEntryLines: [{ subAccountCode: code, debitAmount: '5' }, { subAccountCode: '101300', creditAmount: '5' }] }),
+      a.deleteAccountingAccount(ctx, { id: account.id }),
+    ]);
+    t.ok((posted.status === 'fulfilled') !== (deleted.status === 'fulfilled'), `round ${i}: exactly one of the two wins`);
+    if (posted.status === 'fulfilled') postsWon++;
+    else deletionsWon++;
+  }
+  t.ok(postsWon + deletionsWon === 25, `posts won ${postsWon}, deletions won ${deletionsWon}`);
 });
