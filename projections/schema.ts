@@ -40,7 +40,10 @@ async function ensureReaderRole(client: pg.PoolClient): Promise<void> {
   try {
     await client.query(`CREATE ROLE ${READER_ROLE} NOLOGIN NOINHERIT`);
   } catch (error) {
-    throw new Error(`cannot create role ${READER_ROLE} (${String(error)}); create it once as an administrator: CREATE ROLE ${READER_ROLE} NOLOGIN; GRANT ${READER_ROLE} TO <service user>;`);
+    // Roles are per cluster, the migration lock per database: another database's service may have just made it.
+    const code = (error as { code?: string }).code;
+    const madeMeanwhile = (code === '23505' || code === '42710') && (await client.query(`SELECT 1 FROM pg_roles WHERE rolname = $1`, [READER_ROLE])).rows.length > 0;
+    if (!madeMeanwhile) throw new Error(`cannot create role ${READER_ROLE} (${String(error)}); create it once as an administrator: CREATE ROLE ${READER_ROLE} NOLOGIN; GRANT ${READER_ROLE} TO <service user>;`);
   }
   await client.query(`GRANT ${READER_ROLE} TO CURRENT_USER`).catch(() => {}); // superusers need no grant
 }
