@@ -34,8 +34,21 @@ export const LedgerAggregate: Aggregate<LedgerState, LedgerEvent> = {
   evolve: evolveLedger,
 };
 
+/** Where the first string holding a NUL character sits in `value`, if any: PostgreSQL text cannot store one. */
+function nulAt(value: unknown, path: string[] = [], depth = 0): string | undefined {
+  if (typeof value === 'string') return value.includes('\u0000') ? path.join('.') || 'input' : undefined;
+  if (value === null || typeof value !== 'object' || depth > 20) return undefined;
+  for (const [key, child] of Object.entries(value)) {
+    const found = nulAt(child, [...path, key], depth + 1);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
 /** Parses with zod; a refusal becomes the business error clients know, naming the field. */
 export function parse<T>(schema: z.ZodType<T>, input: unknown): T {
+  const nul = nulAt(input);
+  if (nul !== undefined) throw new BusinessError(Errors.invalidInput, { field: nul, reason: 'contains a NUL character' });
   const result = schema.safeParse(input);
   if (result.success) return result.data;
   const issue = result.error.issues[0];

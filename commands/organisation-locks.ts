@@ -31,6 +31,7 @@ export class OrganisationLockTimeout extends Error {}
  */
 interface SharedHold {
   granted: Promise<void>;
+  held: () => boolean;
   users: number;
   admitting: boolean;
   release: () => void;
@@ -42,8 +43,16 @@ export class OrganisationLocks {
 
   constructor(connectionString: string) {
     // Idle connections close soon and never keep a CLI process alive.
-    this.pool = new pg.Pool({ connectionString, max: ORGANISATION_LOCK_LIMITS.connections, idleTimeoutMillis: 5_000, allowExitOnIdle: true });
+    this.pool = new pg.Pool({
+      connectionString,
+      max: ORGANISATION_LOCK_LIMITS.connections,
+      connectionTimeoutMillis: ORGANISATION_LOCK_LIMITS.waitMs,
+      idleTimeoutMillis: 5_000,
+      allowExitOnIdle: true,
+    });
     this.pool.on('error', () => {}); // a connection dropped while idle is replaced on the next connect
+    // The server gives up waiting itself (a timer here would leave the request queued there, blocking others).
+    this.pool.on('connect', (client) => void client.query(`SET lock_timeout = ${ORGANISATION_LOCK_LIMITS.waitMs}`).catch(() => {}));
   }
 
   /** Runs `fn` while no guarded deletion of the organisation runs in any process. */
@@ -56,6 +65,7 @@ export class OrganisationLocks {
     hold.users++;
     try {
       await hold.granted;
+      if (!hold.held()) throw new Error(`lost the lock of organisation ${organisationId}`);
       return await fn();
     } finally {
       hold.users--;
@@ -65,8 +75,9 @@ export class OrganisationLocks {
 
   /** Runs `fn` while no posting or other guarded deletion of the organisation runs in any process. */
   exclusive<T>(organisationId: string, fn: () => Promise<T>): Promise<T> {
-    return this.holding(organisationId, false, async (release) => {
+    return this.holding(organisationId, false, async (release, held) => {
       try {
+        if (!held()) throw new Error(`lost the lock of organisation ${organisationId}`);
         return await fn();
       } finally {
         await release();
@@ -78,6 +89,7 @@ export class OrganisationLocks {
     let released = false;
     let unlock: (() => Promise<void>) | undefined;
     const hold: SharedHold = {
+      held: () => false,
       users: 0,
       admitting: true,
       granted: Promise.resolve(),
@@ -91,8 +103,9 @@ export class OrganisationLocks {
       hold.admitting = false;
       if (this.admitting.get(organisationId) === hold) this.admitting.delete(organisationId);
     };
-    hold.granted = this.holding(organisationId, true, async (release) => {
+    hold.granted = this.holding(organisationId, true, async (release, held) => {
       unlock = release;
+      hold.held = held;
       setTimeout(() => {
         stopAdmitting();
         if (hold.users === 0) hold.release();
@@ -108,31 +121,35 @@ export class OrganisationLocks {
    * Takes the lock on a connection of its own and hands `use` a function that releases it. The
    * connection goes back to the pool after the release, or is closed if its lock state is unknown.
    */
-  private async holding<T>(organisationId: string, shared: boolean, use: (release: () => Promise<void>) => Promise<T>): Promise<T> {
+  private async holding<T>(organisationId: string, shared: boolean, use: (release: () => Promise<void>, held: () => boolean) => Promise<T>): Promise<T> {
     const kind = shared ? '_shared' : '';
     const key = `ledger-organisation:${organisationId}`;
     const client = await this.pool.connect();
-    let timer: NodeJS.Timeout | undefined;
-    const timedOut = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new OrganisationLockTimeout(`organisation ${organisationId} stayed locked for ${ORGANISATION_LOCK_LIMITS.waitMs} ms`)), ORGANISATION_LOCK_LIMITS.waitMs);
-    });
+    // A checked-out connection has no pool listener: without this one, losing it would crash the process.
+    let lost: Error | undefined;
+    const onError = (error: Error) => (lost = error);
+    client.on('error', onError);
+    const done = (error?: Error) => {
+      client.off('error', onError);
+      client.release(error ?? lost);
+    };
     try {
-      await Promise.race([client.query(`SELECT pg_advisory_lock${kind}(hashtextextended($1, 0))`, [key]), timedOut]);
+      await client.query(`SELECT pg_advisory_lock${kind}(hashtextextended($1, 0))`, [key]);
     } catch (error) {
-      client.release(error as Error);
-      throw error;
-    } finally {
-      clearTimeout(timer);
+      done(error as Error);
+      throw error instanceof Error && (error as { code?: string }).code === '55P03'
+        ? new OrganisationLockTimeout(`organisation ${organisationId} stayed locked for ${ORGANISATION_LOCK_LIMITS.waitMs} ms`)
+        : error;
     }
     const release = async () => {
       try {
-        await client.query(`SELECT pg_advisory_unlock${kind}(hashtextextended($1, 0))`, [key]);
-        client.release();
+        if (!lost) await client.query(`SELECT pg_advisory_unlock${kind}(hashtextextended($1, 0))`, [key]);
+        done();
       } catch (error) {
-        client.release(error as Error);
+        done(error as Error);
       }
     };
-    return use(release);
+    return use(release, () => !lost);
   }
 
   async close(): Promise<void> {

@@ -202,7 +202,8 @@ export async function rebuildProjection(
         applied(false);
         throw error;
       });
-      const insertsOnly = writes.insertsOnly && (await previous.insertsOnly);
+      // Only batches still in flight matter: once the previous one committed, whatever came before is settled.
+      const insertsOnly = writes.insertsOnly && (await Promise.race([previous.insertsOnly, previous.committed.then(() => true, () => false)]));
       applied(insertsOnly);
       if (!insertsOnly) await previous.committed;
       await writes.flushRows(client, flushOptions(client));
@@ -210,7 +211,7 @@ export async function rebuildProjection(
       await writes.flushCounts(client); // after the previous commit: both batches lock the same counts
       await saveProgress(client, batch);
     }).then(() => saved(batch));
-    committed.catch(() => {}); // awaited by the next batch or after the loop
+    committed.catch(() => applied(false)); // (if it failed before applying) awaited by the next batch or after the loop
     return { insertsOnly, committed };
   };
   progress('events');

@@ -42,6 +42,14 @@ t.test('eq and neq treat null as a value: eq null finds the nulls, neq a value k
   t.equal(await count('{ documentNumber: { neq: "NO-SUCH-DOCUMENT" } }'), all, 'neq keeps the rows whose value is null');
 });
 
+t.test('a NUL character in any input string is refused, naming the field', async (t) => {
+  const before = await api.eventCount();
+  const r = await api.gql(POST, { v: { ...entry([['5720000', '1.00', null], ['1000000', null, '1.00']]).v, description: 'bad\u0000text' } });
+  t.equal(r.errors?.[0]?.extensions?.code, 'global.businessErrors.invalidInput');
+  t.match(JSON.stringify(r.errors?.[0]), /description/);
+  t.equal(await api.eventCount(), before, 'nothing appended');
+});
+
 t.test('bad input is refused with a clear business error and appends nothing', async (t) => {
   const deactivated = await api.gql(`mutation { createAccountingAccount(input: { code: "5720099", name: "Old bank" }) { id } }`);
   await api.gql(`mutation($id: UUID!) { updateAccountingAccount(input: { id: $id, deactivated: true }) { id } }`, { id: deactivated.data.createAccountingAccount.id });

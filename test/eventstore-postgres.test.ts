@@ -62,3 +62,11 @@ t.test('events are kept exactly as written, and a store created with jsonb colum
   const { rows: raw } = await old.pool.query(`SELECT data::text AS text FROM es_events WHERE event_type = 'New'`);
   t.equal(raw[0].text, JSON.stringify({ z: 1, a: 'é\n' }), 'new events are stored byte for byte as serialised, key order kept');
 });
+
+t.test('an event holding a NUL character is refused before it is stored (no read model could take it)', async (t) => {
+  const store = await open();
+  await t.rejects(store.append('Nul-1', [{ ...event('Nul'), data: { text: 'a\u0000b' } }], 'no_stream'), /NUL character/);
+  t.same(await store.readStream('Nul-1'), [], 'nothing appended');
+  await store.append('Nul-1', [{ ...event('Nul'), data: { text: 'C:\\u0000 typed out' } }], 'no_stream');
+  t.equal((await store.readStream('Nul-1'))[0].data.text, 'C:\\u0000 typed out', 'a backslash-u typed out is just text');
+});

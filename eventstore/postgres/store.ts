@@ -98,6 +98,8 @@ function toRecorded(row: EventRow): RecordedEvent {
 }
 
 const UNIQUE_VIOLATION = '23505';
+/** `\u0000` as a JSON escape (after an even run of backslashes), not a literal backslash-u in some text. */
+const ESCAPED_NUL = /(?:^|[^\\])(?:\\\\)*\\u0000/;
 
 export class PostgresEventStore implements EventStore {
   private readonly wakeups: Wakeups;
@@ -128,6 +130,11 @@ export class PostgresEventStore implements EventStore {
       events.map((e) => JSON.stringify(e.data)),
       events.map((e) => JSON.stringify(e.metadata)),
     ];
+    // json keeps \u0000 where jsonb refused it, but no read model's text column can take it: refuse it here,
+    // before it is stored for good and stops every projection that meets it.
+    if ([...(params[5] as string[]), ...(params[6] as string[])].some((json) => ESCAPED_NUL.test(json))) {
+      throw new RangeError(`an event for ${streamId} holds a NUL character (\\u0000), which PostgreSQL text cannot store`);
+    }
     try {
       // Named: prepared once per connection, then only executed (planning was half an append's cost).
       const { rows } = await this.pool.query({ name: `es_append_${typeof expected === 'bigint' ? 'revision' : expected}`, text: appendSql(expected), values: params });
