@@ -13,7 +13,7 @@ import pg from 'pg';
 
 export const ORGANISATION_LOCK_LIMITS = Object.freeze({
   /** Connections for holding locks: postings beyond this many wait in the process (each ledger takes one at a time anyway). */
-  connections: 8,
+  connections: 32,
   /** Longest wait for the lock (a deletion holds it for one read of the ledgers and one append). */
   waitMs: 10_000,
   /** How long one shared hold takes in new postings (a waiting deletion waits about this much longer). */

@@ -35,6 +35,17 @@ CREATE POLICY tenant_isolation ON ${countsTable} FOR SELECT TO ${READER_ROLE}
 
 export const isCounted = (r: Resource): boolean => r.scope === 'organisation' && r.countedBy !== undefined;
 
+const CANONICAL_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+/** Counted fields must compare like their text: ids, whole numbers, flags (not free text, amounts or dates). */
+const COUNTABLE = new Set(['UUID', 'Int', 'Boolean']);
+
+export function assertCountable(r: Resource): void {
+  for (const name of r.countedBy ?? []) {
+    const scalar = storedField(r, name).scalar;
+    if (!COUNTABLE.has(scalar)) throw new Error(`${r.typeName}.${name} (${scalar}) cannot be counted`);
+  }
+}
+
 /** Columns a Writes statement returns so the rows it removes or changes can be counted: organisation first. */
 export function countedColumns(r: Resource): string[] {
   return ['organisation_id', ...(r.countedBy ?? []).map((name) => storedField(r, name).column)];
@@ -123,7 +134,8 @@ export async function keptCount(db: pg.Pool | pg.PoolClient, r: Resource, organi
     const ops = Object.entries((condition ?? {}) as Record<string, unknown>).filter(([, v]) => v !== undefined);
     if (!r.countedBy!.includes(name) || ops.length !== 1 || ops[0][0] !== 'eq') return undefined;
     const v = countedValue(ops[0][1]);
-    if (v === undefined) return undefined;
+    // Counted under the canonical spelling only; any other spelling PostgreSQL accepts is counted for real.
+    if (v === undefined || (storedField(r, name).scalar === 'UUID' && !CANONICAL_UUID.test(v))) return undefined;
     [field, value] = [name, v];
   }
   const { rows } = await db.query({
@@ -155,6 +167,7 @@ export async function ensureCounts(client: pg.PoolClient, resources: readonly Re
   await client.query(countsDdl());
   await client.query(`CREATE TABLE IF NOT EXISTS read_model_counted (table_name text PRIMARY KEY, fields text NOT NULL)`);
   for (const r of resources.filter(isCounted)) {
+    assertCountable(r);
     const fields = r.countedBy!.join(',');
     const { rows } = await client.query(`SELECT fields FROM read_model_counted WHERE table_name = $1`, [r.table]);
     if (rows[0]?.fields === fields) continue;
