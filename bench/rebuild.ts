@@ -20,7 +20,7 @@ import pg from 'pg';
 import { openCore } from '../api/service.ts';
 import { START, type EventStore } from '../eventstore/port.ts';
 import { entriesProjection } from '../projections/accounting.ts';
-import { REBUILD_LIMITS, checksum, rebuildProjection, type ReadModelChecksum, type RebuildProgress } from '../projections/rebuild.ts';
+import { REBUILD_LIMITS, buildIndexes, checksum, rebuildProjection, type ReadModelChecksum, type RebuildProgress } from '../projections/rebuild.ts';
 import { indexDefinitions, tableDdl } from '../projections/resource.ts';
 import { loadConfig } from '../platform/config.ts';
 import { POOL_LIMITS } from '../platform/database.ts';
@@ -108,13 +108,7 @@ async function writeOnlyBaseline(pool: pg.Pool, total: number, postmasterPid: nu
   const meter = cpuMeter(postmasterPid);
   const start = performance.now();
   await Promise.all(copies.map(({ r, table }) => pool.query(`${tableDdl(r, table, false)}; INSERT INTO ${table} SELECT * FROM ${r.table}`)));
-  const queue = copies.flatMap(({ r, table }) => indexDefinitions(r, table));
-  const builder = async () => {
-    for (let index = queue.shift(); index; index = queue.shift()) {
-      await pool.query(`BEGIN; SET LOCAL max_parallel_maintenance_workers = 0; SET LOCAL maintenance_work_mem = '${REBUILD_LIMITS.indexBuildMemory}'; ${index.create}; COMMIT`);
-    }
-  };
-  await Promise.all(Array.from({ length: REBUILD_LIMITS.indexBuilders }, builder));
+  await buildIndexes(pool, copies.flatMap(({ r, table }) => indexDefinitions(r, table).map((index) => ({ table, index }))), REBUILD_LIMITS.indexBuilders);
   await Promise.all(copies.map(({ table }) => checksum(pool, table)));
   const ms = performance.now() - start;
   const cpuPercent = meter();

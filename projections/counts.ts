@@ -57,9 +57,17 @@ export function countedValue(value: unknown): string | undefined {
   return typeof value === 'string' ? value.toLowerCase() : String(value);
 }
 
-/** Count changes of one batch, written in one statement at its end. */
+interface Delta {
+  table: string;
+  organisationId: string;
+  field: string;
+  value: string;
+  n: number;
+}
+
+/** Count changes of one batch, written at its end: one upsert for what grew, one update for what shrank. */
 export class Tally {
-  private readonly deltas = new Map<string, { table: string; organisationId: string; field: string; value: string; n: number }>();
+  private readonly deltas = new Map<string, Delta>();
 
   private add(table: string, organisationId: string, field: string, value: string, n: number): void {
     const key = `${table}\u0000${organisationId}\u0000${field}\u0000${value}`;
@@ -85,15 +93,17 @@ export class Tally {
   }
 
   async flush(client: pg.PoolClient): Promise<void> {
-    const byCountsTable = new Map<string, { table: string; organisationId: string; field: string; value: string; n: number }[]>();
+    const byCountsTable = new Map<string, Delta[]>();
     for (const d of this.deltas.values()) {
       if (d.n === 0) continue;
       const countsTable = countsTableOf(d.table);
-      byCountsTable.set(countsTable, [...(byCountsTable.get(countsTable) ?? []), d]);
+      const deltas = byCountsTable.get(countsTable);
+      if (deltas) deltas.push(d);
+      else byCountsTable.set(countsTable, [d]);
     }
     this.deltas.clear();
     for (const [countsTable, deltas] of byCountsTable) {
-      const columns = (ds: typeof deltas) => [ds.map((d) => bareTable(d.table)), ds.map((d) => d.organisationId), ds.map((d) => d.field), ds.map((d) => d.value), ds.map((d) => d.n)];
+      const columns = (ds: Delta[]) => [ds.map((d) => bareTable(d.table)), ds.map((d) => d.organisationId), ds.map((d) => d.field), ds.map((d) => d.value), ds.map((d) => d.n)];
       const rows = `unnest($1::text[], $2::uuid[], $3::text[], $4::text[], $5::bigint[]) AS d(table_name, organisation_id, field, value, n)`;
       const added = deltas.filter((d) => d.n > 0);
       const removed = deltas.filter((d) => d.n < 0);

@@ -6,7 +6,7 @@
  */
 import type pg from 'pg';
 import { START, comparePositions, type EventStore, type GlobalPosition, type Subscription } from '../eventstore/port.ts';
-import type { Projection } from './projection.ts';
+import { project, type Projection } from './projection.ts';
 import type { Resource } from './resource.ts';
 import { Writes } from './writes.ts';
 import { inTransaction } from '../platform/database.ts';
@@ -68,9 +68,7 @@ export class ProjectionDaemon {
         if (comparePositions(checkpoint, last) >= 0) continue; // a rebuild already covered this batch
         const writes = new Writes();
         const fresh = batch.filter((e) => comparePositions(e.position, checkpoint) > 0 && projection.eventTypes.includes(e.type));
-        if (fresh.length > 0) await projection.prepare?.(fresh, client);
-        if (projection.applyBatch) projection.applyBatch(fresh, writes, liveTable);
-        else for (const event of fresh) projection.apply(event, writes, liveTable);
+        await project(projection, fresh, writes, liveTable, client);
         await writes.flush(client);
         await writeCheckpoint(client, projection.name, last);
       }

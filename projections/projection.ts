@@ -20,3 +20,11 @@ export interface Projection {
   /** Optional: the whole batch at once (one statement instead of one per event). Overrides apply. */
   applyBatch?(events: RecordedEvent[], writes: Writes, tableOf: TableOf): void;
 }
+
+/** A projection's writes for `events` (after loading what they need), into the tables `tableOf` names. */
+export async function project(projection: Projection, events: RecordedEvent[], writes: Writes, tableOf: TableOf, client: pg.PoolClient): Promise<void> {
+  if (events.length === 0) return;
+  await projection.prepare?.(events, client);
+  if (projection.applyBatch) projection.applyBatch(events, writes, tableOf);
+  else for (const e of events) projection.apply(e, writes, tableOf);
+}

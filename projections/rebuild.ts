@@ -13,10 +13,11 @@ import { availableParallelism } from 'node:os';
 import { START, comparePositions, type EventStore, type GlobalPosition, type RecordedEvent } from '../eventstore/port.ts';
 import { dropCounts, swapCounts } from './counts.ts';
 import { readCheckpoints, writeCheckpoint } from './daemon.ts';
-import type { Projection } from './projection.ts';
+import { project, type Projection } from './projection.ts';
 import { indexDefinitions, indexNames, storedField, tableDdl, type IndexDefinition, type Resource } from './resource.ts';
 import { Writes, type Lookup } from './writes.ts';
 import { inTransaction } from '../platform/database.ts';
+import { existingIndexes } from './schema.ts';
 
 export const REBUILD_LIMITS = Object.freeze({
   batchSize: 5000,
@@ -60,6 +61,32 @@ async function countEvents(pool: pg.Pool, eventTypes: readonly string[]): Promis
   return Number(rows[0].n);
 }
 
+/**
+ * Builds indexes of existing tables, biggest tables first, on `connections` connections at once, each in
+ * its own transaction (so each holds its table's lock only while it builds). One process sorts per build:
+ * PostgreSQL's own parallel workers would only compete with the other builds.
+ */
+export async function buildIndexes(pool: pg.Pool, jobs: { table: string; index: IndexDefinition }[], connections: number, built: (job: { table: string; index: IndexDefinition }) => void = () => {}): Promise<void> {
+  const sizes = new Map<string, number>();
+  for (const table of new Set(jobs.map((j) => j.table))) {
+    const { rows } = await pool.query(`SELECT pg_relation_size($1::regclass)::bigint AS bytes`, [table]);
+    sizes.set(table, Number(rows[0].bytes));
+  }
+  const queue = [...jobs].sort((a, b) => sizes.get(b.table)! - sizes.get(a.table)!);
+  const worker = async () => {
+    for (let job = queue.shift(); job; job = queue.shift()) {
+      await inTransaction(pool, (client) => buildIndex(client, job.index, true));
+      built(job);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(connections, queue.length)) }, worker));
+}
+
+async function buildIndex(client: pg.PoolClient, index: IndexDefinition, alone = false): Promise<void> {
+  await client.query(`SET LOCAL maintenance_work_mem = '${REBUILD_LIMITS.indexBuildMemory}'${alone ? '; SET LOCAL max_parallel_maintenance_workers = 0' : ''}`);
+  await client.query(index.create);
+}
+
 /** The shadow tables' indexes not built yet, read from the catalog (so a resumed rebuild knows too). */
 class ShadowIndexes {
   private constructor(private readonly missing: Map<string, IndexDefinition[]>) {}
@@ -67,8 +94,7 @@ class ShadowIndexes {
   static async of(pool: pg.Pool, resources: readonly Resource[]): Promise<ShadowIndexes> {
     const missing = new Map<string, IndexDefinition[]>();
     for (const r of resources) {
-      const { rows } = await pool.query(`SELECT indexname FROM pg_indexes WHERE schemaname = current_schema() AND tablename = $1`, [shadow(r)]);
-      const built = new Set(rows.map((x) => x.indexname as string));
+      const built = await existingIndexes(pool, shadow(r));
       missing.set(shadow(r), indexDefinitions(r, shadow(r)).filter((i) => !built.has(i.name)));
     }
     return new ShadowIndexes(missing);
@@ -78,54 +104,30 @@ class ShadowIndexes {
   async buildFor(client: pg.PoolClient, lookup: Lookup): Promise<void> {
     const missing = this.missing.get(lookup.table);
     if (!missing || missing.length === 0) return;
-    const columns = new Set(lookup.fields.map((name) => columnOf(lookup.resource, name)));
+    const columns = new Set(lookup.fields.map((name) => storedField(lookup.resource, name).column));
     const usable = missing.filter((i) => columns.has(i.columns[0])).sort((a, b) => coverage(b, columns) - coverage(a, columns));
-    if (usable.length > 0) await this.build(client, lookup.table, [usable[0]]);
+    if (usable.length === 0) return;
+    await buildIndex(client, usable[0]);
+    this.built({ table: lookup.table, index: usable[0] });
   }
 
-  /**
-   * Builds every missing index, biggest tables first, on as many connections as the machine has cores
-   * (each build is one process sorting; PostgreSQL's own parallel workers would only compete with them).
-   */
-  async buildAll(pool: pg.Pool, connections: number): Promise<void> {
-    const sizes = new Map<string, number>();
-    for (const table of this.missing.keys()) {
-      const { rows } = await pool.query(`SELECT pg_relation_size($1::regclass)::bigint AS bytes`, [table]);
-      sizes.set(table, Number(rows[0].bytes));
-    }
-    const queue = [...this.missing].flatMap(([table, missing]) => missing.map((index) => ({ table, index })));
-    queue.sort((a, b) => sizes.get(b.table)! - sizes.get(a.table)!);
-    const worker = async () => {
-      for (let job = queue.shift(); job; job = queue.shift()) {
-        const { table, index } = job;
-        // One transaction per index: each holds its table's lock only while it builds.
-        await inTransaction(pool, async (client) => {
-          await client.query(`SET LOCAL max_parallel_maintenance_workers = 0`);
-          await this.build(client, table, [index]);
-        });
-      }
-    };
-    await Promise.all(Array.from({ length: Math.max(1, Math.min(connections, queue.length)) }, worker));
+  /** Builds every index still missing. */
+  buildAll(pool: pg.Pool, connections: number): Promise<void> {
+    const jobs = [...this.missing].flatMap(([table, missing]) => missing.map((index) => ({ table, index })));
+    return buildIndexes(pool, jobs, connections, (job) => this.built(job));
   }
 
-  private async build(client: pg.PoolClient, table: string, indexes: IndexDefinition[]): Promise<void> {
-    await client.query(`SET LOCAL maintenance_work_mem = '${REBUILD_LIMITS.indexBuildMemory}'`);
-    for (const index of indexes) {
-      await client.query(index.create);
-      const missing = this.missing.get(table)!;
-      missing.splice(missing.indexOf(index), 1);
-    }
+  private built({ table, index }: { table: string; index: IndexDefinition }): void {
+    const missing = this.missing.get(table)!;
+    missing.splice(missing.indexOf(index), 1);
   }
 }
 
-const columnOf = (r: Resource, name: string) => (name === 'organisationId' && r.scope === 'organisation' ? 'organisation_id' : storedField(r, name).column);
 const coverage = (index: IndexDefinition, columns: Set<string>) => index.columns.filter((c) => columns.has(c)).length;
 
 async function writesOf(client: pg.PoolClient, projection: Projection, events: RecordedEvent[]): Promise<Writes> {
   const writes = new Writes();
-  await projection.prepare?.(events, client);
-  if (projection.applyBatch) projection.applyBatch(events, writes, shadow);
-  else for (const e of events) projection.apply(e, writes, shadow);
+  await project(projection, events, writes, shadow, client);
   return writes;
 }
 

@@ -8,7 +8,7 @@
 import type pg from 'pg';
 import { START, type EventStore, type GlobalPosition } from '../eventstore/port.ts';
 import { inTransaction } from '../platform/database.ts';
-import type { Projection } from './projection.ts';
+import { project, type Projection } from './projection.ts';
 import { countsDdl, COUNTS_TABLE } from './counts.ts';
 import { tableDdl, type Resource } from './resource.ts';
 import { Writes } from './writes.ts';
@@ -60,13 +60,7 @@ export async function replayOrganisation(pool: pg.Pool, store: EventStore, proje
     read += cut === -1 ? batch.length : cut;
     await inTransaction(pool, async (client) => {
       const writes = new Writes();
-      for (const p of projections) {
-        const mine = inScope.filter((e) => p.eventTypes.includes(e.type));
-        if (mine.length === 0) continue;
-        await p.prepare?.(mine, client);
-        if (p.applyBatch) p.applyBatch(mine, writes, tableOf);
-        else for (const e of mine) p.apply(e, writes, tableOf);
-      }
+      for (const p of projections) await project(p, inScope.filter((e) => p.eventTypes.includes(e.type)), writes, tableOf, client);
       await writes.flush(client);
     });
     applied += inScope.length;

@@ -48,13 +48,16 @@ async function ensureReaderRole(client: pg.PoolClient): Promise<void> {
   await client.query(`GRANT ${READER_ROLE} TO CURRENT_USER`).catch(() => {}); // superusers need no grant
 }
 
+/** Names of the indexes a table of the current schema has. */
+export async function existingIndexes(db: pg.Pool | pg.PoolClient, table: string): Promise<Set<string>> {
+  const { rows } = await db.query(`SELECT indexname FROM pg_indexes WHERE schemaname = current_schema() AND tablename = $1`, [table]);
+  return new Set(rows.map((x) => x.indexname as string));
+}
+
 /** Indexes a resource no longer declares (its definition changed): kept, they would only slow writes. */
 async function dropStaleIndexes(client: pg.PoolClient, r: Resource): Promise<void> {
-  const { rows } = await client.query(
-    `SELECT indexname FROM pg_indexes WHERE schemaname = current_schema() AND tablename = $1 AND NOT (indexname = ANY($2))`,
-    [r.table, indexNames(r)],
-  );
-  for (const { indexname } of rows) await client.query(`DROP INDEX IF EXISTS ${indexname}`);
+  const declared = new Set(indexNames(r));
+  for (const name of await existingIndexes(client, r.table)) if (!declared.has(name)) await client.query(`DROP INDEX IF EXISTS ${name}`);
 }
 
 export async function migrateReadModels(pool: pg.Pool, projections: Projection[]): Promise<void> {

@@ -85,8 +85,7 @@ export class Writes {
     let text = `DELETE FROM ${table} WHERE ${entries.map(([k], i) => `${storedField(resource, k).column} = $${i + 1}`).join(' AND ')}`;
     const counted = isCounted(resource);
     if (counted) text += ` RETURNING ${countedColumns(resource).join(', ')}`;
-    this.sql(text, entries.map(([, v]) => v), { resource, table, fields: entries.map(([k]) => k) });
-    if (counted) (this.ops[this.ops.length - 1] as Extract<Op, { kind: 'sql' }>).removes = { resource, table };
+    this.statement({ kind: 'sql', text, params: entries.map(([, v]) => v), lookup: { resource, table, fields: entries.map(([k]) => k) }, removes: counted ? { resource, table } : undefined });
   }
 
   /**
@@ -94,8 +93,12 @@ export class Writes {
    * or remove rows of a counted resource (see counts.ts): insert and delete keep the counts.
    */
   sql(text: string, params: unknown[] = [], lookup?: Lookup): void {
+    this.statement({ kind: 'sql', text, params, lookup });
+  }
+
+  private statement(op: Extract<Op, { kind: 'sql' }>): void {
     this.insertRun.clear();
-    this.ops.push({ kind: 'sql', text, params, lookup });
+    this.ops.push(op);
   }
 
   get size(): number {
