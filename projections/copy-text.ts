@@ -8,11 +8,14 @@ const ESCAPES: Record<string, string> = { '\\': '\\\\', '\n': '\\n', '\r': '\\r'
 const NEEDS_ESCAPE = /[\\\n\r\t]/g;
 const HAS_ESCAPE = /[\\\n\r\t]/; // not global: test() keeps no state
 
-function copyValue(value: unknown): string {
-  if (value === null || value === undefined) return '\\N';
+/**
+ * The text PostgreSQL is given for a non-null value, as a parameter or in COPY: what its input
+ * function parses. The binary COPY encoder (copy-binary.ts) must store what this text would.
+ */
+export function textOf(value: unknown): string {
   switch (typeof value) {
     case 'string':
-      return HAS_ESCAPE.test(value) ? value.replace(NEEDS_ESCAPE, (c) => ESCAPES[c]) : value;
+      return value;
     case 'boolean':
       return value ? 't' : 'f';
     case 'number':
@@ -23,10 +26,16 @@ function copyValue(value: unknown): string {
     case 'object':
       if (value instanceof Date) return value.toISOString();
       // Decimal and the like print themselves; plain objects and arrays have no column to go to.
-      if (typeof (value as { toFixed?: unknown }).toFixed === 'function') return String(value);
+      if (value !== null && typeof (value as { toFixed?: unknown }).toFixed === 'function') return String(value);
       break;
   }
   throw new TypeError(`cannot store a ${typeof value} (${Object.prototype.toString.call(value)}) in a read-model column`);
+}
+
+function copyValue(value: unknown): string {
+  if (value === null || value === undefined) return '\\N';
+  const text = textOf(value);
+  return HAS_ESCAPE.test(text) ? text.replace(NEEDS_ESCAPE, (c) => ESCAPES[c]) : text;
 }
 
 export function copyLine(values: readonly unknown[]): string {

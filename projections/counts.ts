@@ -67,22 +67,20 @@ interface Delta {
 
 /** Count changes of one batch, written at its end: one upsert for what grew, one update for what shrank. */
 export class Tally {
-  private readonly deltas = new Map<string, Delta>();
-
-  private add(table: string, organisationId: string, field: string, value: string, n: number): void {
-    const key = `${table}\u0000${organisationId}\u0000${field}\u0000${value}`;
-    const delta = this.deltas.get(key);
-    if (delta) delta.n += n;
-    else this.deltas.set(key, { table, organisationId, field, value, n });
-  }
+  /**
+   * By table, organisation, field and value. Nested maps rather than one joined key: a batch of a rebuild
+   * tallies millions of times, and keys of strings that already exist cost no allocation.
+   */
+  private readonly deltas = new Map<string, Map<string, Map<string, Map<string, Delta>>>>();
 
   /** A row (field names) of `r` in `table` added (+1) or removed (-1). */
   row(r: Resource, table: string, row: Record<string, unknown>, n: 1 | -1): void {
     const organisationId = row.organisationId as string;
-    this.add(table, organisationId, '', '', n);
+    const byField = child(child(this.deltas, table), organisationId);
+    add(byField, table, organisationId, '', '', n);
     for (const field of r.countedBy ?? []) {
       const value = countedValue(row[field]);
-      if (value !== undefined) this.add(table, organisationId, field, value, n);
+      if (value !== undefined) add(byField, table, organisationId, field, value, n);
     }
   }
 
@@ -94,7 +92,8 @@ export class Tally {
 
   async flush(client: pg.PoolClient): Promise<void> {
     const byCountsTable = new Map<string, Delta[]>();
-    for (const d of this.deltas.values()) {
+    const all = [...this.deltas.values()].flatMap((o) => [...o.values()].flatMap((f) => [...f.values()].flatMap((v) => [...v.values()])));
+    for (const d of all) {
       if (d.n === 0) continue;
       const countsTable = countsTableOf(d.table);
       const deltas = byCountsTable.get(countsTable);
@@ -125,6 +124,19 @@ export class Tally {
       }
     }
   }
+}
+
+function add(byField: Map<string, Map<string, Delta>>, table: string, organisationId: string, field: string, value: string, n: number): void {
+  const byValue = child(byField, field);
+  const delta = byValue.get(value);
+  if (delta) delta.n += n;
+  else byValue.set(value, { table, organisationId, field, value, n });
+}
+
+function child<V>(map: Map<string, Map<string, V>>, key: string): Map<string, V> {
+  let inner = map.get(key);
+  if (!inner) map.set(key, (inner = new Map()));
+  return inner;
 }
 
 const bareTable = (table: string) => table.slice(table.lastIndexOf('.') + 1);

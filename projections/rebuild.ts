@@ -62,9 +62,11 @@ async function countEvents(pool: pg.Pool, eventTypes: readonly string[]): Promis
 }
 
 /**
- * Builds indexes of existing tables, biggest tables first, on `connections` connections at once, each in
- * its own transaction (so each holds its table's lock only while it builds). One process sorts per build:
- * PostgreSQL's own parallel workers would only compete with the other builds.
+ * Builds indexes of existing tables on `connections` connections at once, each in its own transaction
+ * (so each holds its table's lock only while it builds), longest first: the estimate is the table's
+ * size times the index's columns, and starting the long builds first keeps a short one from being
+ * the only one left running. One process sorts per build: PostgreSQL's own parallel workers would
+ * only compete with the other builds.
  */
 export async function buildIndexes(pool: pg.Pool, jobs: { table: string; index: IndexDefinition }[], connections: number, built: (job: { table: string; index: IndexDefinition }) => void = () => {}): Promise<void> {
   const sizes = new Map<string, number>();
@@ -72,7 +74,8 @@ export async function buildIndexes(pool: pg.Pool, jobs: { table: string; index: 
     const { rows } = await pool.query(`SELECT pg_relation_size($1::regclass)::bigint AS bytes`, [table]);
     sizes.set(table, Number(rows[0].bytes));
   }
-  const queue = [...jobs].sort((a, b) => sizes.get(b.table)! - sizes.get(a.table)!);
+  const cost = (job: { table: string; index: IndexDefinition }) => sizes.get(job.table)! * job.index.columns.length;
+  const queue = [...jobs].sort((a, b) => cost(b) - cost(a));
   const worker = async () => {
     for (let job = queue.shift(); job; job = queue.shift()) {
       await inTransaction(pool, (client) => buildIndex(client, job.index, true));
@@ -83,7 +86,8 @@ export async function buildIndexes(pool: pg.Pool, jobs: { table: string; index: 
 }
 
 async function buildIndex(client: pg.PoolClient, index: IndexDefinition, alone = false): Promise<void> {
-  await client.query(`SET LOCAL maintenance_work_mem = '${REBUILD_LIMITS.indexBuildMemory}'${alone ? '; SET LOCAL max_parallel_maintenance_workers = 0' : ''}`);
+  // Like the batches, a build lost in a crash is only redone (a resumed rebuild reads which exist), so its commit need not wait for the disk.
+  await client.query(`SET LOCAL maintenance_work_mem = '${REBUILD_LIMITS.indexBuildMemory}'; SET LOCAL synchronous_commit = off${alone ? '; SET LOCAL max_parallel_maintenance_workers = 0' : ''}`);
   await client.query(index.create);
 }
 

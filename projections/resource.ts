@@ -108,7 +108,12 @@ export function storedField(r: Resource, name: string): StoredField {
   return field;
 }
 
-const indexColumns = (r: Resource) => [...(r.scope === 'organisation' ? [['organisation_id']] : []), ...(r.indexes ?? [])];
+/** (organisation_id) unless a declared index starts with it: a btree on (a, b) serves lookups on a alone. */
+function indexColumns(r: Resource): string[][] {
+  const declared = r.indexes ?? [];
+  const byOrganisation = r.scope === 'organisation' && !declared.some((columns) => columns[0] === 'organisation_id');
+  return [...(byOrganisation ? [['organisation_id']] : []), ...declared];
+}
 
 /** One of a table's indexes: the primary key (id) first, then (organisation_id) and the resource's own. */
 export interface IndexDefinition {

@@ -7,6 +7,7 @@ import type pg from 'pg';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { from as copyFrom } from 'pg-copy-streams';
+import { encodeBinaryCopy } from './copy-binary.ts';
 import { copyLine } from './copy-text.ts';
 import { Tally, countedColumns, isCounted } from './counts.ts';
 import { columnTypes, rowValues, storedField, type Resource } from './resource.ts';
@@ -122,6 +123,9 @@ export class Writes {
    */
   async flushRows(client: pg.PoolClient, options: FlushOptions = {}): Promise<void> {
     const copyFromRows = options.copyFromRows ?? WRITE_LIMITS.copyFromRows;
+    // Timestamps without a zone (dates) mean UTC midnight, whatever the server's default zone: rebuilds
+    // encode them so (copy-binary.ts), and live writes must agree.
+    if (this.ops.length > 0) await client.query(`SET LOCAL TimeZone = 'UTC'`);
     for (const op of this.ops) {
       if (op.kind === 'sql') {
         if (op.lookup && options.beforeLookup) await options.beforeLookup(op.lookup);
@@ -145,19 +149,22 @@ export class Writes {
   }
 }
 
+/** The rows by COPY: binary when every value has a binary form here (cheaper for the server), else text. */
 async function copyInto(client: pg.PoolClient, op: Insert): Promise<void> {
-  function* chunks(): Generator<string> {
-    let chunk = '';
-    for (const row of op.rows) {
-      chunk += copyLine(row);
-      if (chunk.length >= WRITE_LIMITS.copyChunkChars) {
-        yield chunk;
-        chunk = '';
-      }
-    }
-    if (chunk.length > 0) yield chunk;
-  }
-  const copy = client.query(copyFrom(`COPY ${op.table} (${op.columns.join(', ')}) FROM STDIN`));
-  await pipeline(Readable.from(chunks(), { objectMode: false }), copy);
+  const binary = encodeBinaryCopy(op.types, op.rows);
+  const copy = client.query(copyFrom(`COPY ${op.table} (${op.columns.join(', ')}) FROM STDIN${binary ? ' (FORMAT binary)' : ''}`));
+  await pipeline(Readable.from(binary ?? textChunks(op.rows), { objectMode: false }), copy);
   if (copy.rowCount !== op.rows.length) throw new Error(`COPY into ${op.table} stored ${copy.rowCount} of ${op.rows.length} rows`);
+}
+
+function* textChunks(rows: unknown[][]): Generator<string> {
+  let chunk = '';
+  for (const row of rows) {
+    chunk += copyLine(row);
+    if (chunk.length >= WRITE_LIMITS.copyChunkChars) {
+      yield chunk;
+      chunk = '';
+    }
+  }
+  if (chunk.length > 0) yield chunk;
 }
