@@ -5,7 +5,8 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { AccountingCommands } from '../commands/accounting.ts';
 import { OrganisationLocks } from '../commands/organisation-locks.ts';
-import { AggregateStore } from '../commands/aggregate-store.ts';
+import { AggregateStore, SNAPSHOT_LIMITS } from '../commands/aggregate-store.ts';
+import { PostgresSnapshotStore } from '../commands/snapshots.ts';
 import { PartyCommands } from '../commands/parties.ts';
 import { SettingsCommands } from '../commands/settings.ts';
 import { SubjectKeys } from '../platform/subject-keys.ts';
@@ -62,7 +63,10 @@ export async function openCore(config: Config, db?: Database) {
   const identity = new Identity(database.pool);
   await identity.migrate();
   await migrateEventQueue(database.pool);
-  const commands = new AccountingCommands(new AggregateStore(store), new OrganisationLocks(database.url));
+  // Snapshots of long streams (an exercise's ledger) live in PostgreSQL too, whichever store holds the events.
+  const snapshots = await PostgresSnapshotStore.open(database.pool);
+  const aggregates = new AggregateStore(store, snapshots, SNAPSHOT_LIMITS, (error, streamId) => process.emitWarning(`snapshot of ${streamId} not saved: ${String(error)}`));
+  const commands = new AccountingCommands(aggregates, new OrganisationLocks(database.url));
   // Data subjects' keys (crypto-shredding) live beside the read models, whichever store holds the events.
   const subjectKeys = new SubjectKeys(database.pool);
   await subjectKeys.migrate();

@@ -8,6 +8,7 @@ import { toIsoDate, type IsoDate } from '../domain/calendar.ts';
 import { AccountLevel, AccountType, CreditNoteReason, JournalTypeType, OrganisationCountry, SubAccountType } from '../domain/enums.ts';
 import { BusinessError, Errors, fail } from '../domain/errors.ts';
 import { decideLedger, evolveLedger, initialLedgerState, type LedgerEvent, type LedgerState, type LineInput } from '../domain/ledger.ts';
+import { LEDGER_SNAPSHOT_VERSION, ledgerFromSnapshot, ledgerSnapshot } from '../domain/ledger-snapshot.ts';
 import {
   Feature,
   decideOrganisation,
@@ -32,6 +33,8 @@ export const LedgerAggregate: Aggregate<LedgerState, LedgerEvent> = {
   category: 'Ledger',
   initialState: initialLedgerState,
   evolve: evolveLedger,
+  // An exercise's stream holds every entry of the year: a big one is loaded from its snapshot.
+  snapshot: { version: LEDGER_SNAPSHOT_VERSION, write: ledgerSnapshot, read: ledgerFromSnapshot },
 };
 
 /** Where the first string holding a NUL character sits in `value`, if any: PostgreSQL text cannot store one. */

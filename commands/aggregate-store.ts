@@ -7,11 +7,19 @@ import { randomUUID } from 'node:crypto';
 import { WrongExpectedRevision, type EventMetadata, type EventStore, type GlobalPosition, type RecordedEvent } from '../eventstore/port.ts';
 import { Errors, fail } from '../domain/errors.ts';
 import { derivedId } from '../domain/ids.ts';
+import type { SnapshotStore } from './snapshots.ts';
 
 export interface Aggregate<S, E extends { type: string; data: unknown }> {
   category: string;
   initialState: () => S;
   evolve: (state: S, event: E) => S;
+  /** For aggregates whose streams grow long: how their state is written to and read from a snapshot. */
+  snapshot?: {
+    /** Layout version: snapshots of another version are ignored. */
+    version: number;
+    write: (state: S) => unknown;
+    read: (body: never) => S;
+  };
 }
 
 /** Who issues a command: becomes every resulting event's metadata. */
@@ -32,15 +40,30 @@ export interface Decided<E> {
 interface Loaded<S> {
   state: S;
   revision: bigint | null; // null: no stream yet
+  /** Revision of the newest snapshot known to exist (null: none). */
+  snapshotRevision: bigint | null;
 }
 
 export const LIMITS = Object.freeze({ cachedStreams: 20_000, conflictRetries: 30, conflictBackoffMs: 2, pageSize: 5_000, schemaVersion: 1 });
+
+/**
+ * When a stream with snapshots gets a new one: once the events after the last snapshot number at least
+ * `minEvents` and `fraction` of the stream. Growing by a fraction keeps what all snapshots of a stream
+ * cost to write a small multiple of the last one, and what a load reads after it a fraction of the stream.
+ */
+export const SNAPSHOT_LIMITS = Object.freeze({ minEvents: 10_000, fraction: 0.2 });
 
 export class AggregateStore {
   private readonly cache = new Map<string, Loaded<unknown>>();
   private readonly locks = new Map<string, Promise<unknown>>();
 
-  constructor(readonly store: EventStore) {}
+  constructor(
+    readonly store: EventStore,
+    private readonly snapshots?: SnapshotStore,
+    private readonly snapshotEvery: { minEvents: number; fraction: number } = SNAPSHOT_LIMITS,
+    /** Told when a snapshot could not be saved (loads only get slower). */
+    private readonly onSnapshotError: (error: unknown, streamId: string) => void = () => {},
+  ) {}
 
   static streamId(category: string, id: string): string {
     return `${category}-${id}`;
@@ -62,23 +85,41 @@ export class AggregateStore {
   /** load() for a caller already holding the stream's lock. */
   async loadHeld<S, E extends { type: string; data: unknown }>(aggregate: Aggregate<S, E>, id: string): Promise<Loaded<S>> {
     const streamId = AggregateStore.streamId(aggregate.category, id);
-    let loaded = (this.cache.get(streamId) as Loaded<S> | undefined) ?? { state: aggregate.initialState(), revision: null };
+    let loaded = (this.cache.get(streamId) as Loaded<S> | undefined) ?? (await this.fromSnapshot(aggregate, streamId));
     for (;;) {
       const from = loaded.revision === null ? 0n : loaded.revision + 1n;
       const page = await this.store.readStream(streamId, { fromRevision: from, maxCount: LIMITS.pageSize });
       let state = loaded.state;
       for (const e of page) state = aggregate.evolve(state, { type: e.type, data: e.data } as E);
-      if (page.length > 0) loaded = { state, revision: page[page.length - 1].revision };
+      if (page.length > 0) loaded = { state, revision: page[page.length - 1].revision, snapshotRevision: loaded.snapshotRevision };
       if (page.length < LIMITS.pageSize) break;
     }
-    this.remember(streamId, loaded);
+    this.remember(streamId, loaded, aggregate);
     return loaded;
   }
 
-  private remember(streamId: string, loaded: Loaded<unknown>): void {
+  /** A cold stream's start: its snapshot when there is one of the aggregate's current layout, else the beginning. */
+  private async fromSnapshot<S>(aggregate: Aggregate<S, never>, streamId: string): Promise<Loaded<S>> {
+    const snapshot = aggregate.snapshot && (await this.snapshots?.load(streamId));
+    if (!aggregate.snapshot || !snapshot || snapshot.version !== aggregate.snapshot.version) {
+      return { state: aggregate.initialState(), revision: null, snapshotRevision: null };
+    }
+    return { state: aggregate.snapshot.read(snapshot.body as never), revision: snapshot.revision, snapshotRevision: snapshot.revision };
+  }
+
+  /** Caches the state; takes a snapshot when the stream has grown enough since the last one (caller holds the stream's lock). */
+  private remember<S>(streamId: string, loaded: Loaded<S>, aggregate: Aggregate<S, never>): void {
     this.cache.delete(streamId); // re-insert: Map order doubles as least-recently-used order
     this.cache.set(streamId, loaded);
     if (this.cache.size > LIMITS.cachedStreams) this.cache.delete(this.cache.keys().next().value!);
+
+    if (!aggregate.snapshot || !this.snapshots || loaded.revision === null) return;
+    const since = loaded.revision - (loaded.snapshotRevision ?? -1n);
+    if (since < this.snapshotEvery.minEvents || Number(since) < this.snapshotEvery.fraction * Number(loaded.revision + 1n)) return;
+    // Written now, under the lock: evolve() changes the cached state in place once the lock is released.
+    const body = JSON.stringify(aggregate.snapshot.write(loaded.state));
+    loaded.snapshotRevision = loaded.revision;
+    this.snapshots.save(streamId, loaded.revision, aggregate.snapshot.version, body).catch((error: unknown) => this.onSnapshotError(error, streamId));
   }
 
   /** Runs `fn` holding the in-process locks of every stream named, taken in a fixed order. */
@@ -141,7 +182,7 @@ export class AggregateStore {
           );
           let state = loaded.state;
           for (const e of events) state = aggregate.evolve(state, e);
-          this.remember(streamId, { state, revision: result.nextExpectedRevision });
+          this.remember(streamId, { state, revision: result.nextExpectedRevision, snapshotRevision: loaded.snapshotRevision }, aggregate);
           return { events, position: result.position };
         } catch (error) {
           if (!(error instanceof WrongExpectedRevision)) throw error;
