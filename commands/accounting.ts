@@ -22,6 +22,7 @@ import {
 import type { GlobalPosition } from '../eventstore/port.ts';
 import type { OrganisationLocks } from './organisation-locks.ts';
 import { AggregateStore, type Aggregate, type CommandContext } from './aggregate-store.ts';
+import { gql, named } from './input-types.ts';
 import { derivedId } from '../domain/ids.ts';
 
 export const OrganisationAggregate: Aggregate<OrganisationState, OrganisationEvent> = {
@@ -58,25 +59,27 @@ export function parse<T>(schema: z.ZodType<T>, input: unknown): T {
   throw new BusinessError(Errors.invalidInput, { field: issue.path.join('.') || 'input', reason: issue.message });
 }
 
+// Each input schema is also its GraphQL input type (api/graphql/input-sdl.ts generates the SDL from it):
+// nested objects, enums and scalars carry their GraphQL names (commands/input-types.ts).
 const text = (max: number) => z.string().max(max);
 const optionalText = (max: number) => text(max).nullish().transform((v) => v ?? null);
-const date = z.string().transform((v, ctx) => toIsoDate(v) ?? (ctx.addIssue({ code: 'custom', message: 'not a date' }), z.NEVER));
+const date = named('DateTime', z.string().transform((v, ctx) => toIsoDate(v) ?? (ctx.addIssue({ code: 'custom', message: 'not a date' }), z.NEVER)));
 const optionalDate = date.nullish().transform((v) => v ?? null);
-const uuid = z.string().uuid();
-const amount = z.union([z.string().max(40), z.number()]).nullish();
+const uuid = gql.uuid;
+const amount = gql.decimal.nullish();
 
 export const AccountCreateInput = z.object({
   code: z.string().min(1).max(20),
   name: text(200).min(1),
   description: optionalText(1000),
-  accountLevel: z.enum(AccountLevel).optional(),
-  accountType: z.enum(AccountType).optional(),
-  subAccountType: z.enum(SubAccountType).optional(),
+  accountLevel: gql.enumOf('AccountLevel', AccountLevel).optional(),
+  accountType: gql.enumOf('AccountType', AccountType).optional(),
+  subAccountType: gql.enumOf('SubAccountType', SubAccountType).optional(),
   applyVat: z.boolean().optional(),
   exportAccountNumber: optionalText(50),
   exportAutomaticAccount: z.boolean().optional(),
   includedEurForGermany: z.boolean().optional(),
-  taxonomy: z.number().int().nullish(),
+  taxonomy: gql.int.nullish(),
   deactivated: z.boolean().optional(),
   yearEndClosingAccountId: uuid.nullish(),
   transitionalPrepaymentAccountId: uuid.nullish(),
@@ -87,9 +90,9 @@ export const IdInput = z.object({ id: uuid });
 export const JournalTypeCreateInput = z.object({
   code: z.string().min(1).max(20),
   name: text(200).min(1),
-  type: z.enum(JournalTypeType),
+  type: gql.enumOf('JournalTypeType', JournalTypeType),
   isCreditNote: z.boolean().optional(),
-  creditNoteReason: z.enum(CreditNoteReason).nullish(),
+  creditNoteReason: gql.enumOf('CreditNoteReason', CreditNoteReason).nullish(),
   accountingAccountId: uuid.nullish(),
   deactivated: z.boolean().optional(),
 });
@@ -105,12 +108,12 @@ const lineCommon = { description: optionalText(500), debitAmount: amount, credit
 export const EntryUsingCodesInput = z.object({
   ...entryHeader,
   journalTypeCode: z.string().min(1).max(20),
-  accountingEntryLines: z.array(z.object({ subAccountCode: z.string().min(1).max(20), thirdCode: optionalText(50), ...lineCommon })).min(1).max(500),
+  accountingEntryLines: z.array(named('AccountingEntryLineCreateUsingCodesGLDtoInput', z.object({ subAccountCode: z.string().min(1).max(20), thirdCode: optionalText(50), ...lineCommon }))).min(1).max(500),
 });
 export const EntryUsingIdsInput = z.object({
   ...entryHeader,
   journalTypeId: uuid,
-  accountingEntryLines: z.array(z.object({ subAccountId: uuid, thirdId: uuid.nullish(), ...lineCommon })).min(1).max(500),
+  accountingEntryLines: z.array(named('AccountingEntryLineCreateUsingIdsGLDtoInput', z.object({ subAccountId: uuid, thirdId: uuid.nullish(), ...lineCommon }))).min(1).max(500),
 });
 export const OrganisationCreateInput = z.object({
   name: text(200).min(1),

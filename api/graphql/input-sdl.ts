@@ -30,7 +30,8 @@ export class InputSdl {
   private unwrap(schema: z.ZodType, where: string): { type: string; required: boolean } {
     const def = defOf(schema);
     if (def.type === 'optional' || def.type === 'nullable' || def.type === 'default') return { type: this.unwrap(def.innerType!, where).type, required: false };
-    if (def.type === 'pipe') return this.unwrap(def.in!, where);
+    // A named pipe (a parsed scalar such as DateTime) is its name; an unnamed one is what it reads.
+    if (def.type === 'pipe') return typeNameOf(schema) ? { type: typeNameOf(schema)!, required: true } : this.unwrap(def.in!, where);
     return { type: this.named(schema, def, where), required: true };
   }
 

@@ -9,11 +9,9 @@ import {
   BusinessAreaCreateInput, CustomerCreateInput, CustomerUpdateInput, EmployeeCreateInput, EmployeeUpdateInput, IdOnly, JobAreaCreateInput,
   PaymentMeanCreateInput, PaymentTermCreateInput, ProductCreateInput, SupplierCreateInput, SupplierUpdateInput,
 } from '../../commands/party-inputs.ts';
-import { InputSdl } from './input-sdl.ts';
 import type { MutationSpec } from './mutations.ts';
 
 interface PartyMutation extends MutationSpec {
-  schema: z.ZodType;
   /** The result carries the (possibly generated) code too. */
   returnsCode?: boolean;
 }
@@ -68,10 +66,7 @@ export const PARTY_MUTATIONS: PartyMutation[] = [
   m('delete', 'Product', id('Product', 'Delete'), 'SALES', ['delete-product', PRODUCT, 'delete'], (d, c, i) => d.settings.deleteProduct(c, i)),
 ];
 
-/** Input types (generated from the zod schemas) and result types of the mutations above. */
+/** Result types of the mutations above (their input types are generated with every mutation's, in mutations.ts). */
 export function partyMutationTypesSdl(): string {
-  const inputs = new InputSdl();
-  for (const mutation of PARTY_MUTATIONS) inputs.define(mutation.input, mutation.schema);
-  const outputs = PARTY_MUTATIONS.map((x) => `type ${x.output} {${x.returnsCode ? ' code: String!' : ''} id: UUID! }`);
-  return `${inputs.sdl()}\n${outputs.join('\n')}\n`;
+  return `${PARTY_MUTATIONS.map((x) => `type ${x.output} {${x.returnsCode ? ' code: String!' : ''} id: UUID! }`).join('\n')}\n`;
 }
