@@ -65,7 +65,7 @@ export async function openCore(config: Config, db?: Database) {
   await migrateEventQueue(database.pool);
   // Snapshots of long streams (an exercise's ledger) live in PostgreSQL too, whichever store holds the events.
   const snapshots = await PostgresSnapshotStore.open(database.pool);
-  const aggregates = new AggregateStore(store, snapshots, SNAPSHOT_LIMITS, (error, streamId) => process.emitWarning(`snapshot of ${streamId} not saved: ${String(error)}`));
+  const aggregates = new AggregateStore(store, snapshots, { ...SNAPSHOT_LIMITS, onError: (error, streamId) => process.emitWarning(`snapshot of ${streamId}: ${String(error)}`) });
   const commands = new AccountingCommands(aggregates, new OrganisationLocks(database.url));
   // Data subjects' keys (crypto-shredding) live beside the read models, whichever store holds the events.
   const subjectKeys = new SubjectKeys(database.pool);

@@ -40,30 +40,39 @@ export interface Decided<E> {
 interface Loaded<S> {
   state: S;
   revision: bigint | null; // null: no stream yet
-  /** Revision of the newest snapshot known to exist (null: none). */
-  snapshotRevision: bigint | null;
 }
 
 export const LIMITS = Object.freeze({ cachedStreams: 20_000, conflictRetries: 30, conflictBackoffMs: 2, pageSize: 5_000, schemaVersion: 1 });
 
 /**
- * When a stream with snapshots gets a new one: once the events after the last snapshot number at least
- * `minEvents` and `fraction` of the stream. Growing by a fraction keeps what all snapshots of a stream
- * cost to write a small multiple of the last one, and what a load reads after it a fraction of the stream.
+ * A load that had to read at least `minEvents` events leaves a snapshot for the next one. Only loads
+ * take them: a load is already slow (serialising costs it about a fifth more), while a snapshot taken
+ * after an append would stall a busy stream's commands; a process running for long leaves its tail to
+ * the next start, which snapshots it then.
  */
-export const SNAPSHOT_LIMITS = Object.freeze({ minEvents: 10_000, fraction: 0.2 });
+export const SNAPSHOT_LIMITS = Object.freeze({ minEvents: 10_000 });
+
+export interface SnapshotOptions {
+  minEvents: number;
+  /** Told when a snapshot could not be taken, saved or used (loads only get slower). */
+  onError: (error: unknown, streamId: string) => void;
+}
 
 export class AggregateStore {
   private readonly cache = new Map<string, Loaded<unknown>>();
   private readonly locks = new Map<string, Promise<unknown>>();
+  private readonly savingSnapshots = new Set<Promise<void>>();
 
   constructor(
     readonly store: EventStore,
     private readonly snapshots?: SnapshotStore,
-    private readonly snapshotEvery: { minEvents: number; fraction: number } = SNAPSHOT_LIMITS,
-    /** Told when a snapshot could not be saved (loads only get slower). */
-    private readonly onSnapshotError: (error: unknown, streamId: string) => void = () => {},
+    private readonly snapshotOptions: SnapshotOptions = { ...SNAPSHOT_LIMITS, onError: () => {} },
   ) {}
+
+  /** Resolves once the snapshots being saved are (for shutdown and tests). */
+  async snapshotsSaved(): Promise<void> {
+    await Promise.all([...this.savingSnapshots]);
+  }
 
   static streamId(category: string, id: string): string {
     return `${category}-${id}`;
@@ -86,40 +95,74 @@ export class AggregateStore {
   async loadHeld<S, E extends { type: string; data: unknown }>(aggregate: Aggregate<S, E>, id: string): Promise<Loaded<S>> {
     const streamId = AggregateStore.streamId(aggregate.category, id);
     let loaded = (this.cache.get(streamId) as Loaded<S> | undefined) ?? (await this.fromSnapshot(aggregate, streamId));
+    let read = 0;
+    let lastEventId: string | undefined;
     for (;;) {
       const from = loaded.revision === null ? 0n : loaded.revision + 1n;
       const page = await this.store.readStream(streamId, { fromRevision: from, maxCount: LIMITS.pageSize });
       let state = loaded.state;
       for (const e of page) state = aggregate.evolve(state, { type: e.type, data: e.data } as E);
-      if (page.length > 0) loaded = { state, revision: page[page.length - 1].revision, snapshotRevision: loaded.snapshotRevision };
+      if (page.length > 0) {
+        loaded = { state, revision: page[page.length - 1].revision };
+        read += page.length;
+        lastEventId = page[page.length - 1].id;
+      }
       if (page.length < LIMITS.pageSize) break;
     }
-    this.remember(streamId, loaded, aggregate);
+    this.remember(streamId, loaded);
+    if (read >= this.snapshotOptions.minEvents && lastEventId) this.takeSnapshot(aggregate, streamId, loaded, lastEventId);
     return loaded;
   }
 
-  /** A cold stream's start: its snapshot when there is one of the aggregate's current layout, else the beginning. */
+  /**
+   * A cold stream's start: its snapshot, when there is one of the aggregate's current layout whose last
+   * event is the store's event at that revision (a store restored or reset under the snapshots must not
+   * be trusted), else the beginning.
+   */
   private async fromSnapshot<S>(aggregate: Aggregate<S, never>, streamId: string): Promise<Loaded<S>> {
-    const snapshot = aggregate.snapshot && (await this.snapshots?.load(streamId));
-    if (!aggregate.snapshot || !snapshot || snapshot.version !== aggregate.snapshot.version) {
-      return { state: aggregate.initialState(), revision: null, snapshotRevision: null };
+    const beginning: Loaded<S> = { state: aggregate.initialState(), revision: null };
+    if (!aggregate.snapshot || !this.snapshots) return beginning;
+    try {
+      const snapshot = await this.snapshots.load(streamId);
+      if (!snapshot || snapshot.version !== aggregate.snapshot.version) return beginning;
+      try {
+        const [last] = await this.store.readStream(streamId, { fromRevision: snapshot.revision, maxCount: 1 });
+        if (last?.id !== snapshot.eventId) throw new Error(`snapshot at revision ${snapshot.revision} does not match the stream's event there`);
+        return { state: aggregate.snapshot.read(snapshot.body as never), revision: snapshot.revision };
+      } catch (error) {
+        await this.snapshots.discard(streamId, snapshot); // unusable: the next long load writes a good one
+        throw error;
+      }
+    } catch (error) {
+      this.snapshotOptions.onError(error, streamId);
+      return beginning;
     }
-    return { state: aggregate.snapshot.read(snapshot.body as never), revision: snapshot.revision, snapshotRevision: snapshot.revision };
   }
 
-  /** Caches the state; takes a snapshot when the stream has grown enough since the last one (caller holds the stream's lock). */
-  private remember<S>(streamId: string, loaded: Loaded<S>, aggregate: Aggregate<S, never>): void {
+  /**
+   * Writes the state's snapshot now, under the stream's lock (evolve() changes the cached state in
+   * place once it is released), and saves it in the background. A failure only costs the next load.
+   */
+  private takeSnapshot<S>(aggregate: Aggregate<S, never>, streamId: string, loaded: Loaded<S>, eventId: string): void {
+    if (!aggregate.snapshot || !this.snapshots || loaded.revision === null) return;
+    let body: string;
+    try {
+      body = JSON.stringify(aggregate.snapshot.write(loaded.state));
+    } catch (error) {
+      this.snapshotOptions.onError(error, streamId); // e.g. a state beyond V8's longest string
+      return;
+    }
+    const saving = this.snapshots
+      .save(streamId, { revision: loaded.revision, eventId, version: aggregate.snapshot.version, body })
+      .catch((error: unknown) => this.snapshotOptions.onError(error, streamId))
+      .finally(() => this.savingSnapshots.delete(saving));
+    this.savingSnapshots.add(saving);
+  }
+
+  private remember(streamId: string, loaded: Loaded<unknown>): void {
     this.cache.delete(streamId); // re-insert: Map order doubles as least-recently-used order
     this.cache.set(streamId, loaded);
     if (this.cache.size > LIMITS.cachedStreams) this.cache.delete(this.cache.keys().next().value!);
-
-    if (!aggregate.snapshot || !this.snapshots || loaded.revision === null) return;
-    const since = loaded.revision - (loaded.snapshotRevision ?? -1n);
-    if (since < this.snapshotEvery.minEvents || Number(since) < this.snapshotEvery.fraction * Number(loaded.revision + 1n)) return;
-    // Written now, under the lock: evolve() changes the cached state in place once the lock is released.
-    const body = JSON.stringify(aggregate.snapshot.write(loaded.state));
-    loaded.snapshotRevision = loaded.revision;
-    this.snapshots.save(streamId, loaded.revision, aggregate.snapshot.version, body).catch((error: unknown) => this.onSnapshotError(error, streamId));
   }
 
   /** Runs `fn` holding the in-process locks of every stream named, taken in a fixed order. */
@@ -182,7 +225,7 @@ export class AggregateStore {
           );
           let state = loaded.state;
           for (const e of events) state = aggregate.evolve(state, e);
-          this.remember(streamId, { state, revision: result.nextExpectedRevision, snapshotRevision: loaded.snapshotRevision }, aggregate);
+          this.remember(streamId, { state, revision: result.nextExpectedRevision });
           return { events, position: result.position };
         } catch (error) {
           if (!(error instanceof WrongExpectedRevision)) throw error;

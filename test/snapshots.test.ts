@@ -1,6 +1,7 @@
 /**
- * Ledger snapshots against a real PostgreSQL: a process loading a ledger cold starts from its newest
- * snapshot and reads only the events after it, and what it decides is what a full replay would decide.
+ * Ledger snapshots against a real PostgreSQL: a load that read many events leaves a snapshot; a process
+ * loading the ledger cold then starts from it and reads only the events after it, and decides as a
+ * full replay would. Snapshots that do not fit the stream or the layout are not used.
  */
 import t, { type Test } from 'tap';
 import { AccountingCommands, LedgerAggregate } from '../commands/accounting.ts';
@@ -19,13 +20,14 @@ const snapshots = await PostgresSnapshotStore.open(db.pool);
 const locks = new OrganisationLocks(db.url);
 t.teardown(() => Promise.all([store.close(), locks.close()]));
 
-// Snapshots every 5 events (and 20% of the stream), so a short history gets several.
-const EVERY = { minEvents: 5, fraction: 0.2 };
-const commandsWith = (aggregates: AggregateStore) => new AccountingCommands(aggregates, locks);
-const first = commandsWith(new AggregateStore(store, snapshots, EVERY));
-const { id: organisationId } = await first.createOrganisation({}, { name: 'Snapshot S.L.', country: 'ES' });
+// A load reading 5 events or more leaves a snapshot, so a short history is enough.
+const errors: string[] = [];
+const OPTIONS = { minEvents: 5, onError: (error: unknown) => errors.push(String(error)) };
+const withSnapshots = () => new AggregateStore(store, snapshots, OPTIONS);
+const commands = new AccountingCommands(withSnapshots(), locks);
+const { id: organisationId } = await commands.createOrganisation({}, { name: 'Snapshot S.L.', country: 'ES' });
 const ctx = { organisationId };
-const { id: exerciseId } = await first.createAccountingExercise(ctx, { startDate: '2026-01-01', endDate: '2026-12-31' });
+const { id: exerciseId } = await commands.createAccountingExercise(ctx, { startDate: '2026-01-01', endDate: '2026-12-31' });
 const post = (c: AccountingCommands, month: number) => c.createAccountingEntryUsingCodes(ctx, {
   date: `2026-${String(month).padStart(2, '0')}-10`, journalTypeCode: 'GEN',
   accountingEntryLines: [{ subAccountCode: '5720000', debitAmount: '12.50' }, { subAccountCode: '7000000', creditAmount: '12.50' }],
@@ -33,47 +35,62 @@ const post = (c: AccountingCommands, month: number) => c.createAccountingEntryUs
 const streamId = AggregateStore.streamId(LedgerAggregate.category, exerciseId);
 const stored = async () => (await db.pool.query(`SELECT revision::int AS revision, version FROM aggregate_snapshots WHERE stream_id = $1`, [streamId])).rows[0];
 
-/** The ledger as a fresh process would load it, and how many events it read to get there. */
-async function coldLoad(withSnapshots: boolean): Promise<{ state: LedgerState; revision: bigint | null; eventsRead: number }> {
+/** The ledger as a fresh process loads it, how many events it read, once its snapshot (if any) is saved. */
+async function coldLoad(useSnapshots: boolean): Promise<{ state: LedgerState; revision: bigint | null; eventsRead: number }> {
   let eventsRead = 0;
   const counting: EventStore = Object.create(store, {
     readStream: { value: async (id: string, o: object) => { const page = await store.readStream(id, o); eventsRead += page.length; return page; } },
   });
-  const loaded = await new AggregateStore(counting, withSnapshots ? snapshots : undefined, EVERY).load(LedgerAggregate, exerciseId);
+  const aggregates = useSnapshots ? new AggregateStore(counting, snapshots, OPTIONS) : new AggregateStore(counting);
+  const loaded = await aggregates.load(LedgerAggregate, exerciseId);
+  await aggregates.snapshotsSaved();
   return { state: loaded.state, revision: loaded.revision, eventsRead };
 }
 const sameLedger = (t: Test, a: LedgerState, b: LedgerState, message: string) => t.same(ledgerSnapshot(a), ledgerSnapshot(b), message);
 
-t.test('a cold load starts from the newest snapshot and ends where a full replay ends', async (t) => {
+t.test('a long load leaves a snapshot; the next cold load reads only what came after it', async (t) => {
   const posted = [];
-  for (let i = 0; i < 30; i++) posted.push(await post(first, (i % 6) + 1));
-  for (const entry of posted.filter((_, i) => i % 4 === 0)) await first.deleteAccountingEntry(ctx, { id: entry.id }, async () => exerciseId);
-  const snapshot = await stored();
-  t.ok(snapshot && snapshot.revision >= 20, `a snapshot was taken (at revision ${snapshot?.revision})`);
+  for (let i = 0; i < 30; i++) posted.push(await post(commands, (i % 6) + 1));
+  for (const entry of posted.filter((_, i) => i % 4 === 0)) await commands.deleteAccountingEntry(ctx, { id: entry.id }, async () => exerciseId);
+  t.equal(await stored(), undefined, 'appends take no snapshot');
 
+  const first = await coldLoad(true);
+  t.equal(first.eventsRead, Number(first.revision) + 1, 'the first cold load reads every event');
+  t.equal((await stored())?.revision, Number(first.revision), 'and leaves a snapshot at the head');
+
+  for (let i = 0; i < 3; i++) await post(commands, 7);
   const replayed = await coldLoad(false);
   const fromSnapshot = await coldLoad(true);
   t.equal(fromSnapshot.revision, replayed.revision, 'both reach the head of the stream');
-  t.equal(replayed.eventsRead, Number(replayed.revision) + 1, 'the full replay reads every event');
-  t.equal(fromSnapshot.eventsRead, Number(fromSnapshot.revision) - snapshot.revision, 'the snapshot load reads only the events after the snapshot');
+  t.equal(fromSnapshot.eventsRead, 1 + 3, "the snapshot's own event (checked) and the 3 after it");
   sameLedger(t, fromSnapshot.state, replayed.state, 'the same ledger either way');
+  t.same(errors, [], 'no snapshot errors');
 });
 
 t.test('a process started from a snapshot numbers and guards as a full replay would', async (t) => {
-  const second = commandsWith(new AggregateStore(store, snapshots, EVERY));
+  const second = new AccountingCommands(withSnapshots(), locks);
   const before = (await coldLoad(false)).state.entryOrder.length;
-  const entry = await post(second, 7);
+  const entry = await post(second, 8);
   t.equal(entry.number, before + 1, 'the next number follows the last live entry');
-  await second.closeAccountingPeriod(ctx, { id: (await second.organisation(organisationId)).exercises.get(exerciseId)!.periods.find((p) => p.month === 'JULY')!.periodId });
-  const refused = await post(commandsWith(new AggregateStore(store, snapshots, EVERY)), 7).catch((e) => e);
-  t.match(refused?.code, /periodClosed|closed/i, 'a third process, also from a snapshot, sees the period closed');
+  const august = (await second.organisation(organisationId)).exercises.get(exerciseId)!.periods.find((p) => p.month === 'AUGUST')!;
+  await second.closeAccountingPeriod(ctx, { id: august.periodId });
+  const refused = await post(new AccountingCommands(withSnapshots(), locks), 8).catch((e) => e);
+  t.match(refused?.code, /closed/i, 'a third process, also from the snapshot, sees the period closed');
   sameLedger(t, (await coldLoad(true)).state, (await coldLoad(false)).state, 'still the same ledger either way');
 });
 
-t.test('a snapshot of another layout version is ignored, then replaced', async (t) => {
-  await db.pool.query(`UPDATE aggregate_snapshots SET version = 999 WHERE stream_id = $1`, [streamId]);
-  const loaded = await coldLoad(true);
-  t.equal(loaded.eventsRead, Number(loaded.revision) + 1, 'loaded from the first event');
-  sameLedger(t, loaded.state, (await coldLoad(false)).state, 'the same ledger');
-  t.equal((await stored()).version, LedgerAggregate.snapshot!.version, 'that load wrote a snapshot of the current layout');
+t.test('a snapshot that does not fit the stream or the layout is not used, and is replaced', async (t) => {
+  await coldLoad(true); // a snapshot at the head
+  await db.pool.query(`UPDATE aggregate_snapshots SET event_id = gen_random_uuid() WHERE stream_id = $1`, [streamId]); // as after restoring another store
+  errors.length = 0;
+  const mismatched = await coldLoad(true);
+  t.equal(mismatched.eventsRead, 1 + Number(mismatched.revision) + 1, 'checked, then loaded from the first event');
+  t.match(errors.join(), /does not match/, 'reported');
+  sameLedger(t, mismatched.state, (await coldLoad(false)).state, 'the same ledger');
+  t.equal((await coldLoad(true)).eventsRead, 1, 'the load replaced it with a snapshot that fits');
+
+  await db.pool.query(`UPDATE aggregate_snapshots SET version = 0 WHERE stream_id = $1`, [streamId]);
+  const older = await coldLoad(true);
+  t.equal(older.eventsRead, Number(older.revision) + 1, 'an older layout is ignored');
+  t.equal((await stored()).version, LedgerAggregate.snapshot!.version, 'and replaced by the current one');
 });
