@@ -248,7 +248,9 @@ function timestamptz(): FieldEncoder {
   return (w, value) => {
     let micros: number | bigint;
     if (value instanceof Date) {
-      if (Number.isNaN(value.getTime())) throw notBinary;
+      // Years its ISO text (textOf) spells as PostgreSQL reads them; others (0, negative, 10000+) go as text.
+      const year = value.getUTCFullYear();
+      if (!(year >= 100 && year <= 9999)) throw notBinary;
       micros = microseconds(value.getTime() - EPOCH_2000_MS, 0);
     }
     else if (typeof value !== 'string') throw notBinary;

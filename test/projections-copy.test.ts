@@ -103,7 +103,7 @@ t.test('values with no certain binary form go as text', async (t) => {
   const values = (r: Record<string, unknown>) => [rowValues(Sample, { id: '8f80a4ea-4f7e-457e-948c-a16dbccb82bf', ordinal: 1, ...r }).values];
   const types = columnTypes(Sample);
   t.ok(encodeBinaryCopy(types, values({ label: 'x', flag: true, amount: '2.01', at: '2026-11-22T16:38:10.978Z', day: '2026-01-01' })), 'canonical values: binary');
-  for (const odd of [{ at: 'January 8, 2026 04:05:06' }, { amount: 'NaN' }, { amount: ' 1.5' }, { day: '2026-1-5' }, { at: '0099-01-01' }, { ordinal: 1.5 }, { flag: 't' }]) {
+  for (const odd of [{ at: new Date('0000-06-01T00:00:00Z') }, { at: new Date('+010000-01-01T00:00:00Z') }, { at: new Date(NaN) }, { at: 'January 8, 2026 04:05:06' }, { amount: 'NaN' }, { amount: ' 1.5' }, { day: '2026-1-5' }, { at: '0099-01-01' }, { ordinal: 1.5 }, { flag: 't' }]) {
     t.equal(encodeBinaryCopy(types, values(odd)), undefined, `${JSON.stringify(odd)}: text`);
   }
 });
