@@ -200,7 +200,7 @@ export class AggregateStore {
   ): Promise<Decided<E>> {
     const streamId = AggregateStore.streamId(aggregate.category, id);
     return this.withLocks([streamId, ...alsoLock], async () => {
-      const replay = context.commandId ? await this.alreadyHandled<E>(streamId, context.commandId) : undefined;
+      const replay = context.commandId ? await this.alreadyHandled(aggregate, id, context.commandId) : undefined;
       if (replay) return replay;
       for (let attempt = 0; ; attempt++) {
         // Optimistic: decide on the cached state; a stale cache shows up as a conflict, then we catch up.
@@ -242,17 +242,19 @@ export class AggregateStore {
    * A retried command: its first event's id is derived from the command id. Found, the command's
    * events are returned as they were recorded and nothing is decided again.
    */
-  private async alreadyHandled<E>(streamId: string, commandId: string): Promise<Decided<E> | undefined> {
+  private async alreadyHandled<S, E extends { type: string; data: unknown }>(aggregate: Aggregate<S, E>, id: string, commandId: string): Promise<Decided<E> | undefined> {
+    const streamId = AggregateStore.streamId(aggregate.category, id);
     const firstId = derivedId(commandId, 'event', '0');
-    const first = this.store.findEvent ? await this.store.findEvent(firstId) : await this.findInTail(streamId, firstId);
+    // Without a lookup by id, search the tail of the stream as it is now (the command needs it loaded anyway).
+    const first = this.store.findEvent ? await this.store.findEvent(firstId) : await this.findInTail(streamId, firstId, (await this.loadHeld(aggregate, id)).revision);
     if (!first || first.streamId !== streamId) return undefined;
     const events = (await this.store.readStream(streamId, { fromRevision: first.revision, maxCount: 1000 })).filter((e) => e.metadata.causationId === commandId);
     return { events: events.map((e) => ({ type: e.type, data: e.data }) as E), position: events[events.length - 1].position };
   }
 
-  /** Stores without a lookup by id (KurrentDB): search the stream's last 1,000 known events. */
-  private async findInTail(streamId: string, eventId: string): Promise<RecordedEvent | undefined> {
-    const head = (this.cache.get(streamId) as Loaded<unknown> | undefined)?.revision ?? 0n;
+  /** Stores without a lookup by id (KurrentDB): a retry comes soon, so search the stream's last 1,000 events. */
+  private async findInTail(streamId: string, eventId: string, head: bigint | null): Promise<RecordedEvent | undefined> {
+    if (head === null) return undefined;
     const events = await this.store.readStream(streamId, { fromRevision: head > 1000n ? head - 1000n : 0n, maxCount: LIMITS.pageSize });
     return events.find((e) => e.id === eventId);
   }
