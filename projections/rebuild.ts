@@ -32,6 +32,8 @@ export const REBUILD_LIMITS = Object.freeze({
 });
 
 const shadow = (r: Resource) => `${r.table}__rebuild`;
+/** The replaced live table between the swap and its drop (dropped after the swap commits, not inside it). */
+const retired = (r: Resource) => `${r.table}__retired`;
 
 export interface RebuildProgress {
   projection: string;
@@ -255,19 +257,27 @@ export async function rebuildProjection(
     const live = (await readCheckpoints(client, [projection.name], true)).get(projection.name) ?? START;
     while (await step(client));
     for (const r of projection.resources) {
-      await client.query(`DROP TABLE IF EXISTS ${r.table}`);
+      // The live table is renamed away, not dropped: dropping a big table here would keep readers waiting on
+      // its lock while its files go. Its indexes follow it, so that the shadow's can take their names.
+      await client.query(`DROP TABLE IF EXISTS ${retired(r)}`); // left by a rebuild that stopped after its swap
+      await client.query(`ALTER TABLE IF EXISTS ${r.table} RENAME TO ${retired(r)}`);
+      await renameIndexes(client, indexNames(r), indexNames(r, retired(r)));
       await client.query(`ALTER TABLE ${shadow(r)} RENAME TO ${r.table}`);
       await swapCounts(client, shadow(r), r.table);
       // Indexes keep their shadow names unless renamed, and the next rebuild's shadow would clash with them.
-      const [from, to] = [indexNames(r, shadow(r)), indexNames(r)];
-      for (const [i, name] of from.entries()) await client.query(`ALTER INDEX ${name} RENAME TO ${to[i]}`);
+      await renameIndexes(client, indexNames(r, shadow(r)), indexNames(r));
     }
     // Never move a checkpoint backwards: the live one may have passed events this projection ignores.
     await writeCheckpoint(client, projection.name, comparePositions(live, position) > 0 ? live : position);
     await client.query(`DELETE FROM projection_rebuilds WHERE name = $1`, [projection.name]);
   });
+  for (const r of projection.resources) await pool.query(`DROP TABLE IF EXISTS ${retired(r)}`);
   progress('checksums');
   return Promise.all(projection.resources.map((r) => checksum(pool, r.table)));
+}
+
+async function renameIndexes(client: pg.PoolClient, from: string[], to: string[]): Promise<void> {
+  for (const [i, name] of from.entries()) await client.query(`ALTER INDEX IF EXISTS ${name} RENAME TO ${to[i]}`);
 }
 
 export interface ProjectionStatus {

@@ -88,6 +88,8 @@ t.test('rebuilding every projection reproduces the live read models exactly', as
   const { kept, actual } = await keptAndActual();
   t.same(kept, actual, 'and the same counts');
   t.same(await indexes(), indexesBefore, 'the live tables keep exactly their indexes through rebuilds');
+  const { rows: leftovers } = await db.pool.query(`SELECT tablename FROM pg_tables WHERE tablename LIKE '%\\_\\_rebuild' OR tablename LIKE '%\\_\\_retired'`);
+  t.same(leftovers, [], 'no shadow or replaced table is left behind');
 });
 
 t.test('the API keeps answering during a rebuild and after the swap', async (t) => {
