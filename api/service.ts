@@ -106,6 +106,7 @@ export async function startService(config: Config, options: { db?: Database; log
       await app.close();
       await fanout.stop();
       await daemon.stop();
+      await commands.aggregates.snapshotsSaved(); // a long load's snapshot, if one is being written
       await store.close();
       await commands.locks.close();
       if (!options.db) await db.close();
