@@ -94,7 +94,10 @@ export class AggregateStore {
   /** load() for a caller already holding the stream's lock. */
   async loadHeld<S, E extends { type: string; data: unknown }>(aggregate: Aggregate<S, E>, id: string): Promise<Loaded<S>> {
     const streamId = AggregateStore.streamId(aggregate.category, id);
-    let loaded = (this.cache.get(streamId) as Loaded<S> | undefined) ?? (await this.fromSnapshot(aggregate, streamId));
+    const cached = this.cache.get(streamId) as Loaded<S> | undefined;
+    // Out of the cache while evolve() changes it in place: a read failing half-way must not leave it there.
+    this.cache.delete(streamId);
+    let loaded = cached ?? (await this.fromSnapshot(aggregate, streamId));
     let read = 0;
     let lastEventId: string | undefined;
     for (;;) {
@@ -122,13 +125,15 @@ export class AggregateStore {
   private async fromSnapshot<S>(aggregate: Aggregate<S, never>, streamId: string): Promise<Loaded<S>> {
     const beginning: Loaded<S> = { state: aggregate.initialState(), revision: null };
     if (!aggregate.snapshot || !this.snapshots) return beginning;
+    const { read, version } = aggregate.snapshot;
     try {
-      const snapshot = await this.snapshots.load(streamId);
-      if (!snapshot || snapshot.version !== aggregate.snapshot.version) return beginning;
+      const snapshot = await this.snapshots.load(streamId, version);
+      if (!snapshot) return beginning;
+      // A store that cannot be read now says nothing about the snapshot: the outer catch replays, keeping it.
+      const [last] = await this.store.readStream(streamId, { fromRevision: snapshot.revision, maxCount: 1 });
       try {
-        const [last] = await this.store.readStream(streamId, { fromRevision: snapshot.revision, maxCount: 1 });
         if (last?.id !== snapshot.eventId) throw new Error(`snapshot at revision ${snapshot.revision} does not match the stream's event there`);
-        return { state: aggregate.snapshot.read(snapshot.body as never), revision: snapshot.revision };
+        return { state: read(snapshot.body as never), revision: snapshot.revision };
       } catch (error) {
         await this.snapshots.discard(streamId, snapshot); // unusable: the next long load writes a good one
         throw error;
@@ -141,10 +146,12 @@ export class AggregateStore {
 
   /**
    * Writes the state's snapshot now, under the stream's lock (evolve() changes the cached state in
-   * place once it is released), and saves it in the background. A failure only costs the next load.
+   * place once it is released), and saves it in the background. Serialising blocks the whole process
+   * (about 2 s for a million entries), so one snapshot at a time: while one is being saved, other long
+   * loads leave theirs to a later load. A failure only costs the next load.
    */
   private takeSnapshot<S>(aggregate: Aggregate<S, never>, streamId: string, loaded: Loaded<S>, eventId: string): void {
-    if (!aggregate.snapshot || !this.snapshots || loaded.revision === null) return;
+    if (!aggregate.snapshot || !this.snapshots || loaded.revision === null || this.savingSnapshots.size > 0) return;
     let body: string;
     try {
       body = JSON.stringify(aggregate.snapshot.write(loaded.state));

@@ -17,7 +17,8 @@ export interface StoredSnapshot {
 }
 
 export interface SnapshotStore {
-  load(streamId: string): Promise<StoredSnapshot | undefined>;
+  /** The stream's snapshot if it has one of this layout version. */
+  load(streamId: string, version: number): Promise<StoredSnapshot | undefined>;
   /** `body` as JSON text. Kept unless the stored snapshot is of a later layout, or of the same layout and a later revision. */
   save(streamId: string, snapshot: StoredSnapshot & { body: string }): Promise<void>;
   /** Removes this snapshot (not a newer one saved meanwhile): it does not fit the stream. */
@@ -42,8 +43,8 @@ export class PostgresSnapshotStore implements SnapshotStore {
     return new PostgresSnapshotStore(pool);
   }
 
-  async load(streamId: string): Promise<StoredSnapshot | undefined> {
-    const { rows } = await this.pool.query(`SELECT revision::text AS revision, event_id, version, body FROM aggregate_snapshots WHERE stream_id = $1`, [streamId]);
+  async load(streamId: string, version: number): Promise<StoredSnapshot | undefined> {
+    const { rows } = await this.pool.query(`SELECT revision::text AS revision, event_id, version, body FROM aggregate_snapshots WHERE stream_id = $1 AND version = $2`, [streamId, version]);
     return rows[0] ? { revision: BigInt(rows[0].revision), eventId: rows[0].event_id, version: rows[0].version, body: rows[0].body } : undefined;
   }
 

@@ -171,6 +171,8 @@ export async function rebuildProjection(
     }
     await pool.query(`INSERT INTO projection_rebuilds (name, commit_pos, prepare_pos, events_done) VALUES ($1, '0', 0, 0)`, [projection.name]);
   }
+  // Replaced tables a rebuild that stopped right after its swap left behind (dropped here, not in the next swap).
+  for (const r of projection.resources) await pool.query(`DROP TABLE IF EXISTS ${retired(r)}`);
   const indexes = await ShadowIndexes.of(pool, projection.resources);
   const progress = (stage: RebuildProgress['stage']) => onProgress({ projection: projection.name, stage, done, total: Math.max(total, done) });
   const interrupted = () => {
@@ -259,7 +261,7 @@ export async function rebuildProjection(
     for (const r of projection.resources) {
       // The live table is renamed away, not dropped: dropping a big table here would keep readers waiting on
       // its lock while its files go. Its indexes follow it, so that the shadow's can take their names.
-      await client.query(`DROP TABLE IF EXISTS ${retired(r)}`); // left by a rebuild that stopped after its swap
+      await client.query(`DROP TABLE IF EXISTS ${retired(r)}`); // (dropped at start; only another rebuild's could be here)
       await client.query(`ALTER TABLE IF EXISTS ${r.table} RENAME TO ${retired(r)}`);
       await renameIndexes(client, indexNames(r), indexNames(r, retired(r)));
       await client.query(`ALTER TABLE ${shadow(r)} RENAME TO ${r.table}`);
@@ -271,7 +273,8 @@ export async function rebuildProjection(
     await writeCheckpoint(client, projection.name, comparePositions(live, position) > 0 ? live : position);
     await client.query(`DELETE FROM projection_rebuilds WHERE name = $1`, [projection.name]);
   });
-  for (const r of projection.resources) await pool.query(`DROP TABLE IF EXISTS ${retired(r)}`);
+  // The swap is done: a drop failing here leaves the table to the next rebuild's start, not a failed rebuild.
+  for (const r of projection.resources) await pool.query(`DROP TABLE IF EXISTS ${retired(r)}`).catch(() => {});
   progress('checksums');
   return Promise.all(projection.resources.map((r) => checksum(pool, r.table)));
 }

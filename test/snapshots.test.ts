@@ -68,15 +68,34 @@ t.test('a long load leaves a snapshot; the next cold load reads only what came a
 });
 
 t.test('a process started from a snapshot numbers and guards as a full replay would', async (t) => {
-  const second = new AccountingCommands(withSnapshots(), locks);
+  const secondStore = withSnapshots();
+  const second = new AccountingCommands(secondStore, locks);
   const before = (await coldLoad(false)).state.entryOrder.length;
   const entry = await post(second, 8);
   t.equal(entry.number, before + 1, 'the next number follows the last live entry');
   const august = (await second.organisation(organisationId)).exercises.get(exerciseId)!.periods.find((p) => p.month === 'AUGUST')!;
   await second.closeAccountingPeriod(ctx, { id: august.periodId });
-  const refused = await post(new AccountingCommands(withSnapshots(), locks), 8).catch((e) => e);
+  await secondStore.snapshotsSaved();
+  const third = withSnapshots();
+  const refused = await post(new AccountingCommands(third, locks), 8).catch((e) => e);
+  await third.snapshotsSaved(); // its load read enough events to leave a snapshot
   t.match(refused?.code, /closed/i, 'a third process, also from the snapshot, sees the period closed');
   sameLedger(t, (await coldLoad(true)).state, (await coldLoad(false)).state, 'still the same ledger either way');
+});
+
+t.test('a store failing to confirm a snapshot costs a full replay, not the snapshot', async (t) => {
+  await coldLoad(true);
+  const before = await stored();
+  const flaky: EventStore = Object.create(store, {
+    readStream: { value: async (id: string, o: { maxCount?: number }) => { if (o.maxCount === 1) throw new Error('store unavailable'); return store.readStream(id, o); } },
+  });
+  errors.length = 0;
+  const aggregates = new AggregateStore(flaky, snapshots, OPTIONS);
+  const loaded = await aggregates.load(LedgerAggregate, exerciseId);
+  await aggregates.snapshotsSaved();
+  sameLedger(t, loaded.state, (await coldLoad(false)).state, 'replayed from the first event');
+  t.match(errors.join(), /store unavailable/, 'reported');
+  t.same(await stored(), before, 'the snapshot is kept');
 });
 
 t.test('a snapshot that does not fit the stream or the layout is not used, and is replaced', async (t) => {
