@@ -134,8 +134,10 @@ try {
       if (asOf && Number.isNaN(asOf.getTime())) throw new Error('--as-of must be an ISO timestamp');
       const position = values.position ? parsePosition(values.position) : undefined;
       if (!asOf && !position) throw new Error(`replay needs --as-of or --position\n\n${USAGE}`);
+      const abort = new AbortController();
+      process.once('SIGINT', () => abort.abort()); // stops between batches; running it again resumes
       const result = await replayOrganisation(core.db.pool, core.store, PROJECTIONS, {
-        organisationId: need('org'), asOf, position, onProgress: (n) => process.stderr.write(`\rreplaying: ${n} events read`),
+        organisationId: need('org'), asOf, position, signal: abort.signal, onProgress: (n) => process.stderr.write(`\rreplaying: ${n} events read`),
       });
       process.stderr.write('\n');
       out(result, () => [

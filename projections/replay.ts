@@ -4,6 +4,9 @@
  * made read-only (its tables belong to the replay, writes are revoked from PUBLIC) and can be queried
  * or dropped. The same projections as the live read models do the work, so a replay at "now" equals
  * the live books of that organisation.
+ *
+ * Progress is saved in the replay's schema with every batch: an interrupted replay (a signal, a crash)
+ * resumes where it stopped when run again with the same cut-off; a finished one is made afresh.
  */
 import type pg from 'pg';
 import { START, type EventStore, type GlobalPosition } from '../eventstore/port.ts';
@@ -20,6 +23,9 @@ export interface ReplayOptions {
   asOf?: Date;
   position?: GlobalPosition;
   onProgress?: (eventsRead: number) => void;
+  /** Stops between batches; the next run with the same cut-off resumes. */
+  signal?: AbortSignal;
+  batchSize?: number;
 }
 
 export interface ReplayResult {
@@ -41,33 +47,48 @@ export async function replayOrganisation(pool: pg.Pool, store: EventStore, proje
   const stamp = (o.asOf ? o.asOf.toISOString() : `p${o.position?.commit}_${o.position?.prepare}`).replace(/[^0-9a-z]/gi, '').toLowerCase();
   const schema = `replay_${o.organisationId.replace(/-/g, '').slice(0, 12)}_${stamp}`.slice(0, 63);
   const tableOf = (r: Resource) => `${schema}.${r.table}`;
-  await pool.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-  await pool.query(`CREATE SCHEMA ${schema}`);
-  for (const p of projections) for (const r of p.resources) await pool.query(tableDdl(r, tableOf(r)));
-  await pool.query(countsDdl(`${schema}.${COUNTS_TABLE}`));
-
-  const eventTypes = [...new Set(projections.flatMap((p) => p.eventTypes))];
+  const progressTable = `${schema}.replay_progress`;
+  const saved = await pool.query(`SELECT commit_pos::text AS commit, prepare_pos AS prepare, events_read, events_applied, last_applied FROM ${progressTable} WHERE NOT finished`).catch(() => ({ rows: [] }));
   let from = START;
   let applied = 0;
   let read = 0;
-  let last: GlobalPosition | null = null;
+  let last: string | null = null;
+  if (saved.rows.length === 1) {
+    const p = saved.rows[0];
+    [from, read, applied, last] = [{ commit: BigInt(p.commit), prepare: BigInt(p.prepare) }, Number(p.events_read), Number(p.events_applied), p.last_applied];
+  } else {
+    await pool.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+    await pool.query(`CREATE SCHEMA ${schema}`);
+    for (const p of projections) for (const r of p.resources) await pool.query(tableDdl(r, tableOf(r)));
+    await pool.query(countsDdl(`${schema}.${COUNTS_TABLE}`));
+    await pool.query(`CREATE TABLE ${progressTable} (commit_pos xid8 NOT NULL, prepare_pos bigint NOT NULL, events_read bigint NOT NULL, events_applied bigint NOT NULL, last_applied text, finished boolean NOT NULL);
+      INSERT INTO ${progressTable} VALUES ('0', 0, 0, 0, NULL, false)`);
+  }
+
+  const eventTypes = [...new Set(projections.flatMap((p) => p.eventTypes))];
+  const batchSize = Math.min(o.batchSize ?? REPLAY_LIMITS.batchSize, REPLAY_LIMITS.batchSize);
   for (let done = false; !done; ) {
-    const batch = await store.readAll(from, { maxCount: REPLAY_LIMITS.batchSize, filter: { eventTypes } });
+    if (o.signal?.aborted) throw new Error(`replay interrupted at ${read} events; run it again with the same cut-off to resume`);
+    const batch = await store.readAll(from, { maxCount: batchSize, filter: { eventTypes } });
     if (batch.length === 0) break;
     const cut = batch.findIndex((e) => pastCutOff(e, o));
     const inScope = (cut === -1 ? batch : batch.slice(0, cut)).filter((e) => e.metadata.organisationId === o.organisationId);
     done = cut !== -1;
     read += cut === -1 ? batch.length : cut;
+    applied += inScope.length;
+    if (inScope.length > 0) last = `${inScope[inScope.length - 1].position.commit}/${inScope[inScope.length - 1].position.prepare}`;
+    from = batch[batch.length - 1].position;
     await inTransaction(pool, async (client) => {
       const writes = new Writes();
       for (const p of projections) await project(p, inScope.filter((e) => p.eventTypes.includes(e.type)), writes, tableOf, client);
       await writes.flush(client);
+      await client.query(`UPDATE ${progressTable} SET commit_pos = $1::text::xid8, prepare_pos = $2, events_read = $3, events_applied = $4, last_applied = $5`, [
+        from.commit.toString(), from.prepare.toString(), read, applied, last,
+      ]);
     });
-    applied += inScope.length;
-    if (inScope.length > 0) last = inScope[inScope.length - 1].position;
-    from = batch[batch.length - 1].position;
     o.onProgress?.(read);
   }
+  await pool.query(`UPDATE ${progressTable} SET finished = true`);
   await pool.query(`REVOKE INSERT, UPDATE, DELETE, TRUNCATE ON ALL TABLES IN SCHEMA ${schema} FROM PUBLIC`);
 
   const { rows } = await pool.query(
@@ -79,7 +100,7 @@ export async function replayOrganisation(pool: pg.Pool, store: EventStore, proje
   return {
     schema,
     eventsApplied: applied,
-    lastPosition: last ? `${last.commit}/${last.prepare}` : null,
+    lastPosition: last,
     trialBalance: rows,
     totals: totals.rows[0],
   };

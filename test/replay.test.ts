@@ -45,6 +45,26 @@ t.test('a replay as of a time, and as of now equals the live books', async (t) =
   t.equal(now.totals.debit, '34124.99');
 });
 
+t.test('an interrupted replay resumes where it stopped and ends as an uninterrupted one', async (t) => {
+  const options = { organisationId: api.organisationId, asOf: cutTime };
+  const whole = await replayOrganisation(db.pool, store, PROJECTIONS, options);
+  const rows = async (schema: string) => (await db.pool.query(`SELECT (SELECT count(*)::int FROM ${schema}.accounting_entries) AS entries, (SELECT count(*)::int FROM ${schema}.accounting_accounts) AS accounts`)).rows[0];
+  const expected = await rows(whole.schema);
+
+  const abort = new AbortController();
+  const progress: number[] = [];
+  const stopped = await replayOrganisation(db.pool, store, PROJECTIONS, { ...options, batchSize: 5, signal: abort.signal, onProgress: (n) => { progress.push(n); if (progress.length === 2) abort.abort(); } }).catch((e) => e);
+  t.match(stopped.message, /interrupted at 10 events/, 'stopped after two batches of 5');
+  const resumed: number[] = [];
+  const again = await replayOrganisation(db.pool, store, PROJECTIONS, { ...options, batchSize: 5, onProgress: (n) => resumed.push(n) });
+  t.equal(resumed[0], 15, 'resumed after the 10 events already read');
+  t.same([again.eventsApplied, again.lastPosition, again.totals, again.trialBalance], [whole.eventsApplied, whole.lastPosition, whole.totals, whole.trialBalance], 'the same books');
+  t.same(await rows(again.schema), expected, 'the same rows');
+  const fresh: number[] = [];
+  await replayOrganisation(db.pool, store, PROJECTIONS, { ...options, batchSize: 5, onProgress: (n) => fresh.push(n) });
+  t.equal(fresh[0], 5, 'a finished replay run again starts afresh');
+});
+
 t.test("an aggregate's history says who did what and when", async (t) => {
   const org = await commands.organisation(api.organisationId);
   const exerciseId = [...org.exercises.keys()][0];
