@@ -9,15 +9,13 @@
  */
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { openCore } from '../api/service.ts';
 import { fanoutProjection } from '../eventqueue/fanout.ts';
 import { acknowledge, listBatch } from '../eventqueue/queue.ts';
 import { createTrigger } from '../eventqueue/triggers.ts';
 import type { EventStore, NewEvent } from '../eventstore/port.ts';
-import { loadConfig } from '../platform/config.ts';
-import { POOL_LIMITS } from '../platform/database.ts';
 import { ProjectionDaemon } from '../projections/daemon.ts';
 import { latencySummary, resultHeader, serverInfo, sleep, table } from './support.ts';
+import { withBenchCore } from './core.ts';
 
 export interface FanoutBenchOptions {
   freshDatabase: () => Promise<string>;
@@ -63,10 +61,7 @@ export async function benchFanout(adminUrl: string, options: FanoutBenchOptions)
   const total = options.events ?? 50_000;
   const startedAt = new Date();
   const url = await options.freshDatabase();
-  const pool = new pg.Pool({ connectionString: url, ...POOL_LIMITS });
-  pool.on('error', () => {});
-  const core = await openCore({ ...loadConfig({}), databaseUrl: url, logLevel: 'error' }, { url, pool, close: async () => {} });
-  try {
+  return withBenchCore(url, async (core, pool) => {
     const { commands, identity, store } = core;
     const org = await commands.createOrganisation({}, { name: 'Fan-out Bench SA', country: 'FR' });
     const organisationId = org.id;
@@ -143,10 +138,7 @@ export async function benchFanout(adminUrl: string, options: FanoutBenchOptions)
       fanoutOverRaw: Number(((total * 3) / fanMs / ((total * 3) / rawMs)).toFixed(2)),
       listAck: { ms: Math.round(consumeMs), eventsPerSec: Math.round(total / (consumeMs / 1000)), batchSize: 1000 },
     };
-  } finally {
-    await core.store.close();
-    await pool.end();
-  }
+  });
 }
 
 export function reportFanout(result: object): string {

@@ -10,22 +10,21 @@
  * es_events is VACUUM ANALYZEd and a CHECKPOINT taken (untimed), as a store that has been live for a
  * while would be, so the rebuild does not pay for first-read hint bits or earlier dirty pages.
  *
- * No projection daemon runs (openCore): the rebuild has the database to itself.
+ * No projection daemon runs (bench/core.ts): the rebuild has the database to itself.
  *
  * Two baselines are measured in the same run, after the rebuild: reading every event through the store
  * and nothing else, and writing the finished rows and nothing else (copied inside PostgreSQL, same
  * indexes, same checksums). A rebuild does both; the ratios say how close it comes to their sum.
  */
 import pg from 'pg';
-import { openCore } from '../api/service.ts';
 import { START, type EventStore } from '../eventstore/port.ts';
 import { entriesProjection } from '../projections/accounting.ts';
 import { REBUILD_LIMITS, buildIndexes, checksum, rebuildProjection, type ReadModelChecksum, type RebuildProgress } from '../projections/rebuild.ts';
 import { indexDefinitions, tableDdl } from '../projections/resource.ts';
-import { loadConfig } from '../platform/config.ts';
 import { POOL_LIMITS } from '../platform/database.ts';
 import { contentionWarning, cpuMeter, latencySummary, localPostmasterPid, resultHeader, serverInfo, withAdmin, type CpuPercent } from './support.ts';
 import { EVENTS_PER_APPEND, appendPostedEvents, postedEvent, seedOrganisation } from './seed-ledger.ts';
+import { withBenchCore } from './core.ts';
 
 export interface RebuildBenchOptions {
   freshDatabase: () => Promise<string>;
@@ -123,11 +122,7 @@ export async function benchRebuild(adminUrl: string, options: RebuildBenchOption
   const server = await serverInfo(adminUrl);
   const postmasterPid = await localPostmasterPid(adminUrl);
   const url = await options.freshDatabase();
-  const pool = new pg.Pool({ connectionString: url, ...POOL_LIMITS });
-  pool.on('error', () => {});
-  const config = { ...loadConfig({}), databaseUrl: url, logLevel: 'error' };
-  const core = await openCore(config, { url, pool, close: async () => {} });
-  try {
+  return withBenchCore(url, async (core, pool) => {
     // The organisation and its exercise, through the commands; seeding as bench/seed-ledger.ts does it.
     const { store } = core;
     const { facts, streamId } = await seedOrganisation(core.commands, 'Rebuild Bench S.L.');
@@ -191,10 +186,7 @@ export async function benchRebuild(adminUrl: string, options: RebuildBenchOption
       checksums,
       verified,
     };
-  } finally {
-    await core.store.close();
-    await pool.end();
-  }
+  });
 }
 
 /** The printed summary of a benchRebuild result. */

@@ -19,6 +19,7 @@ import { benchLag, reportLag } from './lag.ts';
 import { benchRebuild, reportRebuild } from './rebuild.ts';
 import { benchFanout, reportFanout } from './fanout.ts';
 import { benchLists, reportLists } from './lists.ts';
+import { benchSnapshots, reportSnapshots } from './snapshots.ts';
 import { DatabaseFactory, dropLeftoverBenchDatabases, type BenchmarkEntry } from './support.ts';
 
 const args = process.argv.slice(2);
@@ -51,7 +52,7 @@ const endpoints = list('endpoints') as HttpBenchOptions['endpoints'];
 const organisations = count('orgs');
 // lag: target entries/s
 const rate = count('rate');
-// rebuild, fanout, lists: events to seed (lists: entries of the big organisation, 2 lines each)
+// rebuild, fanout, snapshots, lists: events to seed (lists: entries of the big organisation, 2 lines each)
 const events = count('events');
 // lists: measured and unmeasured requests per query
 const samples = count('samples');
@@ -85,6 +86,11 @@ const BENCHMARKS: BenchmarkEntry[] = [
     name: 'rebuild',
     run: (ctx) => benchRebuild(ctx.adminUrl, { freshDatabase: ctx.freshDatabase, events }),
     report: reportRebuild,
+  },
+  {
+    name: 'snapshots',
+    run: (ctx) => benchSnapshots(ctx.adminUrl, { freshDatabase: ctx.freshDatabase, events }),
+    report: reportSnapshots,
   },
   {
     name: 'lists',
