@@ -101,7 +101,8 @@ try {
     }
     case 'projections status': {
       const status = await projectionStatus(core.db.pool, PROJECTIONS);
-      out({ projections: status }, () => status.map((s) => `${s.name.padEnd(16)} checkpoint ${s.checkpoint.padEnd(24)} behind ${s.eventsBehind} events (${s.lagSeconds.toFixed(3)} s)   updated ${s.updatedAt}`).join('\n'));
+      const rebuilding = (s: (typeof status)[number]) => (s.rebuild ? `   rebuild under way or interrupted: ${s.rebuild.eventsDone} events done (run it again to resume)` : '');
+      out({ projections: status }, () => status.map((s) => `${s.name.padEnd(16)} checkpoint ${s.checkpoint.padEnd(24)} behind ${s.eventsBehind} events (${s.lagSeconds.toFixed(3)} s)   updated ${s.updatedAt}${rebuilding(s)}`).join('\n'));
       break;
     }
     case 'projections rebuild': {

@@ -289,6 +289,8 @@ export interface ProjectionStatus {
   eventsBehind: number;
   lagSeconds: number; // age of the oldest event not yet applied (0 when none)
   updatedAt: string;
+  /** A rebuild under way or interrupted (it resumes when run again): events applied to the shadow tables so far. */
+  rebuild: { eventsDone: number; at: string } | null;
 }
 
 export async function projectionStatus(pool: pg.Pool, projections: Projection[]): Promise<ProjectionStatus[]> {
@@ -304,7 +306,11 @@ export async function projectionStatus(pool: pg.Pool, projections: Projection[])
       [p.name, p.eventTypes],
     );
     const r = rows[0];
-    out.push({ name: p.name, checkpoint: r ? `${r.commit}/${r.prepare}` : 'none', eventsBehind: r ? Number(r.behind) : -1, lagSeconds: r ? Number(r.lag) : -1, updatedAt: r ? new Date(r.updated_at).toISOString() : '' });
+    const rebuild = (await pool.query(`SELECT events_done, commit_pos::text || '/' || prepare_pos AS at FROM projection_rebuilds WHERE name = $1`, [p.name])).rows[0];
+    out.push({
+      name: p.name, checkpoint: r ? `${r.commit}/${r.prepare}` : 'none', eventsBehind: r ? Number(r.behind) : -1, lagSeconds: r ? Number(r.lag) : -1,
+      updatedAt: r ? new Date(r.updated_at).toISOString() : '', rebuild: rebuild ? { eventsDone: Number(rebuild.events_done), at: rebuild.at } : null,
+    });
   }
   return out;
 }

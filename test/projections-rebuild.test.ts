@@ -112,10 +112,13 @@ t.test('an interrupted rebuild resumes', async (t) => {
   const progress = await db.pool.query('SELECT events_done FROM projection_rebuilds WHERE name = $1', ['entries']);
   t.equal(progress.rows.length, 1, 'progress was saved');
   t.ok(Number(progress.rows[0].events_done) > 0, 'after at least one batch');
+  const status = (await projectionStatus(db.pool, PROJECTIONS)).find((s) => s.name === 'entries')!;
+  t.equal(status.rebuild?.eventsDone, Number(progress.rows[0].events_done), 'status shows the interrupted rebuild');
   const sums = await rebuildProjection(db.pool, store, entries);
   const expected = await Promise.all(entries.resources.map((r) => checksum(db.pool, r.table)));
   t.same(sums, expected);
   t.equal((await db.pool.query('SELECT count(*)::int AS n FROM projection_rebuilds')).rows[0].n, 0, 'finished rebuilds leave no progress row');
+  t.equal((await projectionStatus(db.pool, PROJECTIONS)).find((s) => s.name === 'entries')!.rebuild, null, 'nor a rebuild in the status');
 });
 
 t.test('status shows each checkpoint and how far behind it is', async (t) => {
