@@ -51,6 +51,7 @@ export function createMetrics(options: MetricsOptions) {
   const dropped = new client.Counter({ name: 'ledger_event_queue_dropped_events_total', help: 'Events dropped from a trigger queue by the retention.', labelNames: QUEUE_LABELS, registers: [registry] });
   const behind = gauge('ledger_projection_events_behind', 'Events a projection has not applied yet.', ['projection']);
   const lag = gauge('ledger_projection_lag_seconds', 'Age of the oldest event a projection has not applied yet (0 when caught up).', ['projection']);
+  const rebuilt = gauge('ledger_projection_rebuild_events_done', 'Events a rebuild under way or interrupted has applied to its shadow tables (absent when none).', ['projection']);
   const deliveries = new client.Counter({ name: 'ledger_webhook_deliveries_total', help: 'Webhook events delivered (2xx) by this process.', labelNames: ['organisation', 'trigger'], registers: [registry] });
   const failures = new client.Counter({
     name: 'ledger_webhook_delivery_failures_total', help: 'Failed webhook attempts by this process, by reason (http_4xx, http_429, http_5xx, http_3xx, timeout, network, refused).',
@@ -73,7 +74,7 @@ export function createMetrics(options: MetricsOptions) {
 
   async function refresh(): Promise<void> {
     const [queues, projections] = await Promise.all([queueStatus(options.pool), projectionStatus(options.pool, options.projections)]);
-    for (const m of [depth, oldest, leased, retrying, disabled, failing, behind, lag]) m.reset();
+    for (const m of [depth, oldest, leased, retrying, disabled, failing, behind, lag, rebuilt]) m.reset();
     dropped.reset();
     for (const q of queues) {
       const labels = { organisation: q.organisationId, trigger: q.triggerId, type: q.type, client: clientLabel(q) };
@@ -90,6 +91,7 @@ export function createMetrics(options: MetricsOptions) {
     for (const p of projections) {
       behind.set({ projection: p.name }, Math.max(0, p.eventsBehind));
       lag.set({ projection: p.name }, Math.max(0, p.lagSeconds));
+      if (p.rebuild) rebuilt.set({ projection: p.name }, p.rebuild.eventsDone);
     }
   }
 

@@ -88,3 +88,11 @@ t.test('projection lag shows events not applied yet', async (t) => {
   t.ok(sample(text, 'ledger_projection_events_behind', { projection: 'fanout' })! >= 1, 'the stopped fan-out is behind');
   t.ok(sample(text, 'ledger_projection_lag_seconds', { projection: 'fanout' })! >= 0);
 });
+
+t.test('a rebuild under way or interrupted shows how far it got', async (t) => {
+  const { pool } = api.service.db;
+  await pool.query(`INSERT INTO projection_rebuilds (name, commit_pos, prepare_pos, events_done) VALUES ('entries', '0', 0, 1234)`);
+  t.equal(sample((await scrape()).text, 'ledger_projection_rebuild_events_done', { projection: 'entries' }), 1234);
+  await pool.query(`DELETE FROM projection_rebuilds WHERE name = 'entries'`);
+  t.equal(sample((await scrape()).text, 'ledger_projection_rebuild_events_done', { projection: 'entries' }), undefined, 'absent once done');
+});
