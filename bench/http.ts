@@ -25,7 +25,7 @@
 import autocannon, { type Options, type Result } from 'autocannon';
 import { BroadcastChannel } from 'node:worker_threads';
 import { fileURLToPath } from 'node:url';
-import { contentionWarning, cpuMeter, localPostmasterPid, resultHeader, serverInfo, sleep, table, withAdmin, type CpuPercent } from './support.ts';
+import { benchTarget, contentionWarning, cpuMeter, resultHeader, sleep, table, withAdmin, type CpuPercent } from './support.ts';
 import { ENTRY_MUTATION, entryInput, settle, startBenchService, type BenchOrganisation, type BenchService } from './service.ts';
 import { POOL_LIMITS } from '../platform/database.ts';
 
@@ -199,10 +199,7 @@ export async function benchHttp(adminUrl: string, options: HttpBenchOptions): Pr
   if (unknown.length > 0) throw new Error(`unknown endpoint(s) ${unknown.join(', ')}; known: ${ENDPOINTS.join(', ')}`);
   const log = options.log ?? ((line: string) => console.error(line));
 
-  const startedAt = new Date();
-  const server = await serverInfo(adminUrl);
-  const postmasterPid = await localPostmasterPid(adminUrl);
-  const url = await options.freshDatabase();
+  const { startedAt, server, postmasterPid, url } = await benchTarget(adminUrl, options.freshDatabase);
   log(`  starting the service over a fresh database with ${organisationCount} organisations ...`);
   const bench = await startBenchService(url, organisationCount, { listen: true });
   const results: HttpMeasurement[] = [];

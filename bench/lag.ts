@@ -16,7 +16,7 @@
  * The read-model daemon's batches are counted by wrapping its (private) applyBatch on the instance, to
  * show how the lag comes about; the service's code is not changed.
  */
-import { contentionWarning, cpuMeter, latencySummary, localPostmasterPid, resultHeader, serverInfo, sleep, table, withAdmin, type CpuPercent } from './support.ts';
+import { benchTarget, contentionWarning, cpuMeter, latencySummary, resultHeader, sleep, table, withAdmin, type CpuPercent } from './support.ts';
 import { entryInput, settle, startBenchService, type BenchService } from './service.ts';
 import { DAEMON_LIMITS } from '../projections/daemon.ts';
 import { POOL_LIMITS } from '../platform/database.ts';
@@ -228,10 +228,7 @@ export async function benchLag(adminUrl: string, options: LagBenchOptions): Prom
   const maxAttempts = options.maxAttempts ?? 4;
   const log = options.log ?? ((line: string) => console.error(line));
 
-  const startedAt = new Date();
-  const server = await serverInfo(adminUrl);
-  const postmasterPid = await localPostmasterPid(adminUrl);
-  const url = await options.freshDatabase();
+  const { startedAt, server, postmasterPid, url } = await benchTarget(adminUrl, options.freshDatabase);
   log(`  starting the service over a fresh database with ${organisationCount} organisations ...`);
   const bench = await startBenchService(url, organisationCount);
   const attempts: LagAttempt[] = [];

@@ -39,7 +39,7 @@ import { ACCOUNTING_RESOURCES } from '../projections/read-models/accounting.ts';
 import { storedFields, type Resource, type StoredField } from '../projections/resource.ts';
 import { loadConfig } from '../platform/config.ts';
 import { POOL_LIMITS } from '../platform/database.ts';
-import { contentionWarning, cpuMeter, latencySummary, localPostmasterPid, resultHeader, serverInfo, table, withAdmin, type CpuPercent } from './support.ts';
+import { benchTarget, contentionWarning, cpuMeter, latencySummary, resultHeader, table, withAdmin, type CpuPercent } from './support.ts';
 import { appendPostedEvents, postedEvent, seedOrganisation, type SeededOrganisation } from './seed-ledger.ts';
 
 export interface ListsBenchOptions {
@@ -340,11 +340,8 @@ export async function benchLists(adminUrl: string, options: ListsBenchOptions): 
   const samples = options.samples ?? 300;
   const warmups = options.warmups ?? 50;
   const log = options.log ?? ((line: string) => console.error(line));
-  const startedAt = new Date();
   const loadAtStart = os.loadavg().map((x) => Math.round(x * 100) / 100);
-  const server = await serverInfo(adminUrl);
-  const postmasterPid = await localPostmasterPid(adminUrl);
-  const url = await options.freshDatabase();
+  const { startedAt, server, postmasterPid, url } = await benchTarget(adminUrl, options.freshDatabase);
   const pool = new pg.Pool({ connectionString: url, ...POOL_LIMITS });
   pool.on('error', () => {});
   const config = { ...loadConfig({}), databaseUrl: url, port: 0, logLevel: 'error' };

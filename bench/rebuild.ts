@@ -22,8 +22,8 @@ import { entriesProjection } from '../projections/accounting.ts';
 import { REBUILD_LIMITS, buildIndexes, checksum, rebuildProjection, type ReadModelChecksum, type RebuildProgress } from '../projections/rebuild.ts';
 import { indexDefinitions, tableDdl } from '../projections/resource.ts';
 import { POOL_LIMITS } from '../platform/database.ts';
-import { contentionWarning, cpuMeter, latencySummary, localPostmasterPid, resultHeader, serverInfo, withAdmin, type CpuPercent } from './support.ts';
-import { EVENTS_PER_APPEND, appendPostedEvents, postedEvent, seedOrganisation } from './seed-ledger.ts';
+import { benchTarget, contentionWarning, cpuMeter, latencySummary, resultHeader, withAdmin, type CpuPercent } from './support.ts';
+import { EVENTS_PER_APPEND, postedEvent, seedPostedLedger } from './seed-ledger.ts';
 import { withBenchCore } from './core.ts';
 
 export interface RebuildBenchOptions {
@@ -118,28 +118,12 @@ async function writeOnlyBaseline(pool: pg.Pool, total: number, postmasterPid: nu
 export async function benchRebuild(adminUrl: string, options: RebuildBenchOptions): Promise<object> {
   const total = options.events ?? 1_000_000;
   const log = options.log ?? ((line: string) => console.error(line));
-  const startedAt = new Date();
-  const server = await serverInfo(adminUrl);
-  const postmasterPid = await localPostmasterPid(adminUrl);
-  const url = await options.freshDatabase();
+  const { startedAt, server, postmasterPid, url } = await benchTarget(adminUrl, options.freshDatabase);
   return withBenchCore(url, async (core, pool) => {
-    // The organisation and its exercise, through the commands; seeding as bench/seed-ledger.ts does it.
+    // The organisation and its exercise through the commands, the postings straight into the store (bench/seed-ledger.ts).
     const { store } = core;
-    const { facts, streamId } = await seedOrganisation(core.commands, 'Rebuild Bench S.L.');
-
-    log(`  seeding ${total.toLocaleString('en')} AccountingEntryPosted events into ${streamId} ...`);
     const seedMeter = cpuMeter(postmasterPid);
-    const seedStart = performance.now();
-    let lastLog = seedStart;
-    const at = new Date().toISOString();
-    const appendTimes = await appendPostedEvents(store, streamId, (n) => postedEvent(facts, n, at), { count: total }, (seeded) => {
-      const now = performance.now();
-      if (now - lastLog >= 3_000 || seeded === total) {
-        lastLog = now;
-        log(`    seeded ${seeded.toLocaleString('en')} / ${total.toLocaleString('en')} (${Math.round(seeded / ((now - seedStart) / 1000)).toLocaleString('en')} events/s)`);
-      }
-    });
-    const seedMs = performance.now() - seedStart;
+    const { facts, appendTimes, ms: seedMs } = await seedPostedLedger(core.commands, store, 'Rebuild Bench S.L.', total, log);
     const seedCpu = seedMeter();
 
     const t1 = performance.now();
@@ -151,6 +135,7 @@ export async function benchRebuild(adminUrl: string, options: RebuildBenchOption
     // The rebuild.
     const rebuild = await timeRebuild(pool, store, total, postmasterPid, log);
     const checksums = rebuild.checksums;
+    const sample = postedEvent(facts, 1, new Date().toISOString()); // (their timestamps have one length)
     log('  baselines: reading alone, writing alone ...');
     const baselines = { readOnly: await readOnlyBaseline(store, total, postmasterPid), writeOnly: await writeOnlyBaseline(pool, total, postmasterPid) };
 
@@ -166,7 +151,7 @@ export async function benchRebuild(adminUrl: string, options: RebuildBenchOption
         rebuildBatchSize: REBUILD_LIMITS.batchSize,
         projection: entriesProjection.name,
         poolMax: POOL_LIMITS.max,
-        eventBytes: { data: JSON.stringify(postedEvent(facts, 1, at).data).length, metadata: JSON.stringify(postedEvent(facts, 1, at).metadata).length },
+        eventBytes: { data: JSON.stringify(sample.data).length, metadata: JSON.stringify(sample.metadata).length },
         esEventsBytes: Number(sizeRows[0].bytes),
       },
       seeding: {

@@ -126,3 +126,29 @@ export async function appendPostedEvents(
   }
   return appendTimes;
 }
+
+/**
+ * An organisation and its exercise through the commands, then `count` AccountingEntryPosted events in
+ * that exercise's ledger (one account pair), reporting progress every 3 s. Returns the append times too.
+ */
+export async function seedPostedLedger(
+  commands: AccountingCommands,
+  store: EventStore,
+  name: string,
+  count: number,
+  log: (line: string) => void,
+): Promise<SeededOrganisation & { appendTimes: number[]; ms: number }> {
+  const seeded = await seedOrganisation(commands, name);
+  log(`  seeding ${count.toLocaleString('en')} AccountingEntryPosted events into ${seeded.streamId} ...`);
+  const start = performance.now();
+  let lastLog = start;
+  const at = new Date().toISOString();
+  const appendTimes = await appendPostedEvents(store, seeded.streamId, (n) => postedEvent(seeded.facts, n, at), { count }, (done) => {
+    const now = performance.now();
+    if (now - lastLog >= 3_000 || done === count) {
+      lastLog = now;
+      log(`    seeded ${done.toLocaleString('en')} / ${count.toLocaleString('en')} (${Math.round(done / ((now - start) / 1000)).toLocaleString('en')} events/s)`);
+    }
+  });
+  return { ...seeded, appendTimes, ms: performance.now() - start };
+}

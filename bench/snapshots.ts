@@ -10,8 +10,8 @@ import { LedgerAggregate } from '../commands/accounting.ts';
 import { AggregateStore, SNAPSHOT_LIMITS } from '../commands/aggregate-store.ts';
 import { PostgresSnapshotStore } from '../commands/snapshots.ts';
 import { ledgerSnapshot } from '../domain/ledger-snapshot.ts';
-import { appendPostedEvents, postedEvent, seedOrganisation } from './seed-ledger.ts';
-import { cpuMeter, localPostmasterPid, resultHeader, serverInfo, type CpuPercent } from './support.ts';
+import { seedPostedLedger } from './seed-ledger.ts';
+import { benchTarget, cpuMeter, resultHeader, type CpuPercent } from './support.ts';
 import { withBenchCore } from './core.ts';
 
 export interface SnapshotBenchOptions {
@@ -30,19 +30,11 @@ interface TimedLoad {
 export async function benchSnapshots(adminUrl: string, options: SnapshotBenchOptions): Promise<object> {
   const total = options.events ?? 1_000_000;
   const log = options.log ?? ((line: string) => console.error(line));
-  const startedAt = new Date();
-  const server = await serverInfo(adminUrl);
-  const postmasterPid = await localPostmasterPid(adminUrl);
-  const url = await options.freshDatabase();
+  const { startedAt, server, postmasterPid, url } = await benchTarget(adminUrl, options.freshDatabase);
   return withBenchCore(url, async (core, pool) => {
     const { store } = core;
-    const { facts, streamId } = await seedOrganisation(core.commands, 'Snapshot Bench S.L.');
+    const { streamId, ms: seedMs } = await seedPostedLedger(core.commands, store, 'Snapshot Bench S.L.', total, log);
     const exerciseId = streamId.slice(`${LedgerAggregate.category}-`.length);
-    log(`  seeding ${total.toLocaleString('en')} AccountingEntryPosted events into ${streamId} ...`);
-    const seedStart = performance.now();
-    const at = new Date().toISOString();
-    await appendPostedEvents(store, streamId, (n) => postedEvent(facts, n, at), { count: total });
-    const seedMs = performance.now() - seedStart;
     await pool.query('VACUUM ANALYZE es_events');
 
     const snapshots = await PostgresSnapshotStore.open(pool);

@@ -238,6 +238,12 @@ export function postgresCpuSeconds(postmasterPid?: number): number | undefined {
   return found ? ticks / 100 : undefined;
 }
 
+/** What a benchmark runs against: when it started, the server's settings, its local postmaster (for CPU) and a fresh database. */
+export async function benchTarget(adminUrl: string, freshDatabase: () => Promise<string>) {
+  const startedAt = new Date();
+  return { startedAt, server: await serverInfo(adminUrl), postmasterPid: await localPostmasterPid(adminUrl), url: await freshDatabase() };
+}
+
 /** The pid of the postmaster serving `url` when it runs on this machine (the parent of our backend), else undefined. */
 export async function localPostmasterPid(url: string): Promise<number | undefined> {
   try {
