@@ -7,7 +7,7 @@
  * account): a count per value of a unique field would be as big as the table.
  */
 import type pg from 'pg';
-import { READER_ROLE, storedField, type Resource } from './resource.ts';
+import { READER_ROLE, bareName, storedField, type Resource } from './resource.ts';
 
 export const COUNTS_TABLE = 'read_model_counts';
 
@@ -102,7 +102,7 @@ export class Tally {
     }
     this.deltas.clear();
     for (const [countsTable, deltas] of byCountsTable) {
-      const columns = (ds: Delta[]) => [ds.map((d) => bareTable(d.table)), ds.map((d) => d.organisationId), ds.map((d) => d.field), ds.map((d) => d.value), ds.map((d) => d.n)];
+      const columns = (ds: Delta[]) => [ds.map((d) => bareName(d.table)), ds.map((d) => d.organisationId), ds.map((d) => d.field), ds.map((d) => d.value), ds.map((d) => d.n)];
       const rows = `unnest($1::text[], $2::uuid[], $3::text[], $4::text[], $5::bigint[]) AS d(table_name, organisation_id, field, value, n)`;
       const added = deltas.filter((d) => d.n > 0);
       const removed = deltas.filter((d) => d.n < 0);
@@ -139,7 +139,6 @@ function child<V>(map: Map<string, Map<string, V>>, key: string): Map<string, V>
   return inner;
 }
 
-const bareTable = (table: string) => table.slice(table.lastIndexOf('.') + 1);
 
 /**
  * The kept count answering a filter, when there is one: no filter (every row of the organisation), or
@@ -172,13 +171,13 @@ export async function keptCount(db: pg.Pool | pg.PoolClient, r: Resource, organi
 export async function recount(client: pg.PoolClient, r: Resource, table = r.table): Promise<void> {
   const countsTable = countsTableOf(table);
   await client.query(`LOCK TABLE ${table} IN SHARE MODE`);
-  await client.query(`DELETE FROM ${countsTable} WHERE table_name = $1`, [bareTable(table)]);
+  await client.query(`DELETE FROM ${countsTable} WHERE table_name = $1`, [bareName(table)]);
   const groups = [`SELECT organisation_id, '' AS field, '' AS value, count(*) AS n FROM ${table} GROUP BY organisation_id`];
   for (const name of r.countedBy ?? []) {
     const column = storedField(r, name).column;
     groups.push(`SELECT organisation_id, '${name}', lower(${column}::text), count(*) FROM ${table} WHERE ${column} IS NOT NULL GROUP BY organisation_id, ${column}`);
   }
-  await client.query(`INSERT INTO ${countsTable} (table_name, organisation_id, field, value, n) SELECT $1, g.* FROM (${groups.join(' UNION ALL ')}) g`, [bareTable(table)]);
+  await client.query(`INSERT INTO ${countsTable} (table_name, organisation_id, field, value, n) SELECT $1, g.* FROM (${groups.join(' UNION ALL ')}) g`, [bareName(table)]);
 }
 
 /**
@@ -212,5 +211,5 @@ export async function swapCounts(client: pg.PoolClient, shadowTable: string, liv
 }
 
 export async function dropCounts(db: pg.Pool | pg.PoolClient, table: string): Promise<void> {
-  await db.query(`DELETE FROM ${countsTableOf(table)} WHERE table_name = $1`, [bareTable(table)]);
+  await db.query(`DELETE FROM ${countsTableOf(table)} WHERE table_name = $1`, [bareName(table)]);
 }

@@ -295,6 +295,7 @@ export interface ProjectionStatus {
 
 export async function projectionStatus(pool: pg.Pool, projections: Projection[]): Promise<ProjectionStatus[]> {
   const out: ProjectionStatus[] = [];
+  const rebuilds = new Map((await pool.query(`SELECT name, events_done, commit_pos::text || '/' || prepare_pos AS at FROM projection_rebuilds`)).rows.map((b) => [b.name as string, { eventsDone: Number(b.events_done), at: b.at as string }]));
   for (const p of projections) {
     const { rows } = await pool.query(
       `SELECT c.commit_pos::text AS commit, c.prepare_pos AS prepare, c.updated_at,
@@ -306,10 +307,9 @@ export async function projectionStatus(pool: pg.Pool, projections: Projection[])
       [p.name, p.eventTypes],
     );
     const r = rows[0];
-    const rebuild = (await pool.query(`SELECT events_done, commit_pos::text || '/' || prepare_pos AS at FROM projection_rebuilds WHERE name = $1`, [p.name])).rows[0];
     out.push({
       name: p.name, checkpoint: r ? `${r.commit}/${r.prepare}` : 'none', eventsBehind: r ? Number(r.behind) : -1, lagSeconds: r ? Number(r.lag) : -1,
-      updatedAt: r ? new Date(r.updated_at).toISOString() : '', rebuild: rebuild ? { eventsDone: Number(rebuild.events_done), at: rebuild.at } : null,
+      updatedAt: r ? new Date(r.updated_at).toISOString() : '', rebuild: rebuilds.get(p.name) ?? null,
     });
   }
   return out;

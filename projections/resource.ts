@@ -123,19 +123,21 @@ export interface IndexDefinition {
   create: string;
 }
 
+/** A table or index name without its schema (`replay_x.accounting_entries` -> `accounting_entries`). */
+export const bareName = (name: string): string => name.slice(name.lastIndexOf('.') + 1);
+
 export function indexDefinitions(r: Resource, tableName = r.table): IndexDefinition[] {
-  const bare = (name: string) => name.split('.').pop()!;
   const primaryKey = `${tableName}_pkey`;
   return [
     {
       name: primaryKey,
       columns: ['id'],
       // The index first (a share lock: other indexes of the table can be built meanwhile), then the constraint on it.
-      create: `CREATE UNIQUE INDEX ${bare(primaryKey)} ON ${tableName} (id); ALTER TABLE ${tableName} ADD CONSTRAINT ${bare(primaryKey)} PRIMARY KEY USING INDEX ${bare(primaryKey)}`,
+      create: `CREATE UNIQUE INDEX ${bareName(primaryKey)} ON ${tableName} (id); ALTER TABLE ${tableName} ADD CONSTRAINT ${bareName(primaryKey)} PRIMARY KEY USING INDEX ${bareName(primaryKey)}`,
     },
     ...indexColumns(r).map((columns) => {
       const name = `${tableName}_${columns.join('_')}_idx`;
-      return { name, columns, create: `CREATE INDEX IF NOT EXISTS ${bare(name)} ON ${tableName} (${columns.join(', ')})` };
+      return { name, columns, create: `CREATE INDEX IF NOT EXISTS ${bareName(name)} ON ${tableName} (${columns.join(', ')})` };
     }),
   ];
 }
@@ -153,7 +155,7 @@ export function tableDdl(r: Resource, tableName = r.table, withIndexes = true): 
   const columns = storedFields(r).map((x) => `${x.column} ${SQL_TYPE[x.scalar]}`);
   if (r.scope === 'organisation') columns.unshift('organisation_id uuid NOT NULL');
   const [primaryKey, ...indexes] = indexDefinitions(r, tableName);
-  if (withIndexes) columns.push(`CONSTRAINT ${primaryKey.name.split('.').pop()} PRIMARY KEY (id)`);
+  if (withIndexes) columns.push(`CONSTRAINT ${bareName(primaryKey.name)} PRIMARY KEY (id)`);
   const createIndexes = withIndexes ? indexes.map((i) => `${i.create};`) : [];
   return `CREATE TABLE IF NOT EXISTS ${tableName} (\n  ${columns.join(',\n  ')}\n);\n${createIndexes.join('\n')}\n${isolationDdl(r, tableName)}`;
 }
