@@ -10,10 +10,9 @@ import { PostgresSnapshotStore } from '../commands/snapshots.ts';
 import { PartyCommands } from '../commands/parties.ts';
 import { SettingsCommands } from '../commands/settings.ts';
 import { SubjectKeys } from '../platform/subject-keys.ts';
-import { PARTY_PROJECTIONS } from '../projections/parties.ts';
 import type { EventStore } from '../eventstore/port.ts';
 import { PostgresEventStore } from '../eventstore/postgres/store.ts';
-import { ACCOUNTING_PROJECTIONS } from '../projections/accounting.ts';
+import { PROJECTIONS } from '../projections/all.ts';
 import { ProjectionDaemon } from '../projections/daemon.ts';
 import { migrateReadModels } from '../projections/schema.ts';
 import type { Config } from '../platform/config.ts';
@@ -30,7 +29,7 @@ import { sweepExpired } from '../eventqueue/queue.ts';
 import { WebhookDispatcher, dispatcherOptionsFromEnv } from '../eventqueue/webhooks/dispatcher.ts';
 import { metricsPlugin } from './metrics.ts';
 
-export const PROJECTIONS = [...ACCOUNTING_PROJECTIONS, ...PARTY_PROJECTIONS];
+export { PROJECTIONS };
 
 export interface Service {
   config: Config;

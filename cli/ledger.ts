@@ -119,7 +119,7 @@ try {
           const rate = Math.round(progress.done / Math.max(0.001, (Date.now() - started) / 1000));
           const stage = progress.stage === 'events' ? '' : `, ${{ indexes: 'building indexes', swap: 'swapping', checksums: 'checksums' }[progress.stage]} ...`;
           process.stderr.write(`\r${p.name.padEnd(14)} [${bar}] ${pct}% ${progress.done}/${progress.total} events ${rate}/s${stage}`);
-        }, abort.signal);
+        }, { signal: abort.signal });
         process.stderr.write('\n');
       }
       out({ rebuilt: results }, () => Object.values(results).flat().map((c) => `${c.table.padEnd(28)} ${String(c.rows).padStart(9)} rows  checksum ${c.checksum}`).join('\n'));

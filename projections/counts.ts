@@ -65,13 +65,26 @@ interface Delta {
   n: number;
 }
 
+/** Count changes by table, organisation, field and value. */
+export type TallyData = Map<string, Map<string, Map<string, Map<string, Delta>>>>;
+
 /** Count changes of one batch, written at its end: one upsert for what grew, one update for what shrank. */
 export class Tally {
   /**
    * By table, organisation, field and value. Nested maps rather than one joined key: a batch of a rebuild
    * tallies millions of times, and keys of strings that already exist cost no allocation.
    */
-  private readonly deltas = new Map<string, Map<string, Map<string, Map<string, Delta>>>>();
+  private readonly deltas: TallyData;
+
+  /** `data`: another Tally's (handed over from a worker thread), or none. */
+  constructor(data: TallyData = new Map()) {
+    this.deltas = data;
+  }
+
+  /** The count changes as plain maps, which pass between threads as they are. */
+  get data(): TallyData {
+    return this.deltas;
+  }
 
   /** A row (field names) of `r` in `table` added (+1) or removed (-1). */
   row(r: Resource, table: string, row: Record<string, unknown>, n: 1 | -1): void {

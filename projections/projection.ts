@@ -25,6 +25,11 @@ export interface Projection {
 export async function project(projection: Projection, events: RecordedEvent[], writes: Writes, tableOf: TableOf, client: pg.PoolClient): Promise<void> {
   if (events.length === 0) return;
   await projection.prepare?.(events, client);
+  applyEvents(projection, events, writes, tableOf);
+}
+
+/** The writes of events whose projection needs nothing loaded first (no `prepare`, or done already). */
+export function applyEvents(projection: Projection, events: RecordedEvent[], writes: Writes, tableOf: TableOf): void {
   if (projection.applyBatch) projection.applyBatch(events, writes, tableOf);
   else for (const e of events) projection.apply(e, writes, tableOf);
 }

@@ -10,12 +10,13 @@
  */
 import type pg from 'pg';
 import { availableParallelism } from 'node:os';
-import { START, comparePositions, type EventStore, type GlobalPosition, type RecordedEvent } from '../eventstore/port.ts';
+import { START, comparePositions, storedPosition, type EventStore, type GlobalPosition, type RecordedEvent } from '../eventstore/port.ts';
 import { dropCounts, swapCounts } from './counts.ts';
 import { readCheckpoints, writeCheckpoint } from './daemon.ts';
 import { project, type Projection } from './projection.ts';
 import { indexDefinitions, indexNames, storedField, tableDdl, type IndexDefinition, type Resource } from './resource.ts';
-import { Writes, type Lookup } from './writes.ts';
+import { RebuildWorkers } from './rebuild-workers.ts';
+import { Writes, type Lookup, type PreparedWrites } from './writes.ts';
 import { inTransaction } from '../platform/database.ts';
 import { existingIndexes } from './schema.ts';
 
@@ -29,9 +30,23 @@ export const REBUILD_LIMITS = Object.freeze({
   lockTimeout: '30s',
   /** Indexes built at once after the load: one per core of a small database server. */
   indexBuilders: Math.max(1, Math.min(4, availableParallelism())),
+  /** Worker threads preparing batches (rebuild-workers.ts): one per core, none on a single core. */
+  workers: availableParallelism() >= 2 ? Math.min(4, availableParallelism()) : 0,
+  /** Fewer events left than this are not worth starting the workers for (each loads the code, about a second). */
+  workersFromEvents: 50_000,
 });
 
-const shadow = (r: Resource) => `${r.table}__rebuild`;
+export interface RebuildOptions {
+  /** Stops the rebuild after the batch being written; running it again resumes. */
+  signal?: AbortSignal;
+  batchSize?: number;
+  /** Worker threads to prepare batches on; default REBUILD_LIMITS.workers when enough events are left. */
+  workers?: number;
+}
+
+/** Where a rebuild writes a resource's rows until the swap. */
+export const shadowTable = (r: Resource) => `${r.table}__rebuild`;
+const shadow = shadowTable;
 /** The replaced live table between the swap and its drop (dropped after the swap commits, not inside it). */
 const retired = (r: Resource) => `${r.table}__retired`;
 
@@ -137,6 +152,13 @@ async function writesOf(client: pg.PoolClient, projection: Projection, events: R
   return writes;
 }
 
+/** A batch read in phase 1: how many events, the last one's position, and its writes once prepared. */
+interface Batch {
+  size: number;
+  last: GlobalPosition;
+  prepared: (client: pg.PoolClient) => Promise<PreparedWrites>;
+}
+
 /**
  * A batch being written in phase 1: whether it and every batch before it still in flight only insert
  * (known once applied), and its commit.
@@ -146,16 +168,35 @@ interface BatchInFlight {
   committed: Promise<void>;
 }
 
+/** How phase 1 reads and prepares batches: here, in the batch's transaction, or on worker threads. */
+function batchReader(store: EventStore, projection: Projection, batchSize: number, workers: RebuildWorkers | undefined): (from: GlobalPosition) => Promise<Batch | undefined> {
+  const options = { maxCount: batchSize, filter: { eventTypes: projection.eventTypes } };
+  if (workers && store.readAllStored) {
+    const readStored = store.readAllStored.bind(store);
+    return async (from) => {
+      const events = await readStored(from, options);
+      if (events.length === 0) return undefined;
+      const prepared = workers.prepare(events); // starts now: the workers run ahead of the writes
+      prepared.catch(() => {}); // awaited in the batch's transaction
+      return { size: events.length, last: storedPosition(events[events.length - 1]), prepared: () => prepared };
+    };
+  }
+  return async (from) => {
+    const events = await store.readAll(from, options);
+    if (events.length === 0) return undefined;
+    return { size: events.length, last: events[events.length - 1].position, prepared: async (client) => (await writesOf(client, projection, events)).prepare(1) };
+  };
+}
+
 export async function rebuildProjection(
   pool: pg.Pool,
   store: EventStore,
   projection: Projection,
   onProgress: (p: RebuildProgress) => void = () => {},
-  signal?: AbortSignal,
-  batchSize: number = REBUILD_LIMITS.batchSize,
+  options: RebuildOptions = {},
 ): Promise<ReadModelChecksum[]> {
+  const { signal, batchSize = REBUILD_LIMITS.batchSize } = options;
   if (!(batchSize >= 1 && batchSize <= REBUILD_LIMITS.batchSize)) throw new RangeError(`batch size 1..${REBUILD_LIMITS.batchSize}`);
-  const filter = { eventTypes: projection.eventTypes };
   const total = await countEvents(pool, projection.eventTypes).catch(() => 0);
   const resumed = await pool.query(`SELECT commit_pos::text AS commit, prepare_pos AS prepare, events_done FROM projection_rebuilds WHERE name = $1`, [projection.name]);
   let position: GlobalPosition = START;
@@ -179,20 +220,18 @@ export async function rebuildProjection(
     if (signal?.aborted) throw new Error(`rebuild of ${projection.name} interrupted at ${done} events; run it again to resume`);
   };
 
-  const read = (from: GlobalPosition) => store.readAll(from, { maxCount: batchSize, filter });
-  const flushOptions = (client: pg.PoolClient) => ({ copyFromRows: 1, beforeLookup: (lookup: Lookup) => indexes.buildFor(client, lookup) });
+  const beforeLookup = (client: pg.PoolClient) => (lookup: Lookup) => indexes.buildFor(client, lookup);
   /** Saves progress past `batch` in its transaction, only if the batch before it is the last one saved. */
-  const saveProgress = async (client: pg.PoolClient, batch: RecordedEvent[]) => {
-    const last = batch[batch.length - 1].position;
+  const saveProgress = async (client: pg.PoolClient, batch: Batch) => {
     const { rowCount } = await client.query(
       `UPDATE projection_rebuilds SET commit_pos = $2::text::xid8, prepare_pos = $3, events_done = $4 WHERE name = $1 AND events_done = $5`,
-      [projection.name, last.commit.toString(), last.prepare.toString(), done + batch.length, done],
+      [projection.name, batch.last.commit.toString(), batch.last.prepare.toString(), done + batch.size, done],
     );
     if (rowCount !== 1) throw new Error(`rebuild of ${projection.name}: progress moved under this batch (another rebuild running?)`);
   };
-  const saved = (batch: RecordedEvent[]) => {
-    position = batch[batch.length - 1].position;
-    done += batch.length;
+  const saved = (batch: Batch) => {
+    position = batch.last;
+    done += batch.size;
     progress('events');
   };
 
@@ -202,13 +241,13 @@ export async function rebuildProjection(
   // before it. What two batches would both lock (counts, the progress row) is written only after the
   // previous batch committed. Losing an unflushed commit in a crash only means redoing a batch
   // (progress is saved with it), so these commits do not wait for the disk.
-  const write = (batch: RecordedEvent[], previous: BatchInFlight): BatchInFlight => {
+  const write = (batch: Batch, previous: BatchInFlight): BatchInFlight => {
     let applied!: (insertsOnly: boolean) => void;
     const insertsOnly = new Promise<boolean>((resolve) => (applied = resolve));
     const committed = inTransaction(pool, async (client) => {
       // A lock held for this long by the other batch in flight means the two wait on each other: fail, do not hang.
       await client.query(`SET LOCAL synchronous_commit = off; SET LOCAL lock_timeout = '${REBUILD_LIMITS.lockTimeout}'`);
-      const writes = await writesOf(client, projection, batch).catch((error: unknown) => {
+      const writes = await batch.prepared(client).catch((error: unknown) => {
         applied(false);
         throw error;
       });
@@ -216,7 +255,7 @@ export async function rebuildProjection(
       const insertsOnly = writes.insertsOnly && (await Promise.race([previous.insertsOnly, previous.committed.then(() => true, () => false)]));
       applied(insertsOnly);
       if (!insertsOnly) await previous.committed;
-      await writes.flushRows(client, flushOptions(client));
+      await writes.flushRows(client, beforeLookup(client));
       await previous.committed;
       await writes.flushCounts(client); // after the previous commit: both batches lock the same counts
       await saveProgress(client, batch);
@@ -225,29 +264,42 @@ export async function rebuildProjection(
     return { insertsOnly, committed };
   };
   progress('events');
-  let last: BatchInFlight = { insertsOnly: Promise.resolve(true), committed: Promise.resolve() };
-  const inFlight: BatchInFlight[] = [];
-  let next = read(position);
-  for (;;) {
-    if (signal?.aborted) await last.committed; // leave no batch half-way
-    interrupted();
-    const batch = await next;
-    if (batch.length === 0) break;
-    next = read(batch[batch.length - 1].position);
-    next.catch(() => {}); // awaited on the next turn
-    last = write(batch, last);
-    inFlight.push(last);
-    if (inFlight.length >= REBUILD_LIMITS.batchesInFlight) await inFlight.shift()!.committed;
+  const workerCount = options.workers ?? (total - done >= REBUILD_LIMITS.workersFromEvents ? REBUILD_LIMITS.workers : 0);
+  // Workers need the events as stored (store.readAllStored) and a projection that loads nothing first (prepare).
+  const workers = workerCount > 0 && store.readAllStored && !projection.prepare ? await RebuildWorkers.start(projection, workerCount) : undefined;
+  try {
+    const read = batchReader(store, projection, batchSize, workers);
+    // With workers, enough batches in flight to keep each of them busy while the oldest is written.
+    const batchesInFlight = Math.max(REBUILD_LIMITS.batchesInFlight, workerCount + 2);
+    let last: BatchInFlight = { insertsOnly: Promise.resolve(true), committed: Promise.resolve() };
+    const inFlight: BatchInFlight[] = [];
+    let next = read(position);
+    for (;;) {
+      if (signal?.aborted) await last.committed; // leave no batch half-way
+      interrupted();
+      const batch = await next;
+      if (!batch) break;
+      next = read(batch.last);
+      next.catch(() => {}); // awaited on the next turn
+      last = write(batch, last);
+      inFlight.push(last);
+      if (inFlight.length >= batchesInFlight) await inFlight.shift()!.committed;
+    }
+    await last.committed;
+  } finally {
+    await workers?.close();
   }
-  await last.committed;
   interrupted();
   progress('indexes');
   await indexes.buildAll(pool, REBUILD_LIMITS.indexBuilders);
 
+  const readHere = batchReader(store, projection, batchSize, undefined);
   const step = async (client: pg.PoolClient): Promise<boolean> => {
-    const batch = await read(position);
-    if (batch.length === 0) return false;
-    await (await writesOf(client, projection, batch)).flush(client, flushOptions(client));
+    const batch = await readHere(position);
+    if (!batch) return false;
+    const writes = await batch.prepared(client);
+    await writes.flushRows(client, beforeLookup(client));
+    await writes.flushCounts(client);
     await saveProgress(client, batch);
     saved(batch);
     return true;

@@ -19,10 +19,10 @@ export interface Lookup {
   fields: string[];
 }
 
-type Insert = { kind: 'insert'; table: string; columns: string[]; types: string[]; rows: unknown[][] };
+export type Insert = { kind: 'insert'; table: string; columns: string[]; types: string[]; rows: unknown[][] };
 /** A statement whose RETURNING rows (countedColumns) are rows gone from a counted table. */
-type Removal = { resource: Resource; table: string };
-type Op = Insert | { kind: 'sql'; text: string; params: unknown[]; lookup?: Lookup; removes?: Removal };
+export type Removal = { resource: Resource; table: string };
+export type Op = Insert | { kind: 'sql'; text: string; params: unknown[]; lookup?: Lookup; removes?: Removal };
 
 export const WRITE_LIMITS = Object.freeze({
   maxRowsPerInsert: 20_000,
@@ -121,17 +121,57 @@ export class Writes {
    * The rows alone. Writers that run batches side by side (a rebuild) flush counts separately, in
    * commit order: the counts are rows two batches would both lock.
    */
-  async flushRows(client: pg.PoolClient, options: FlushOptions = {}): Promise<void> {
-    const copyFromRows = options.copyFromRows ?? WRITE_LIMITS.copyFromRows;
+  flushRows(client: pg.PoolClient, options: FlushOptions = {}): Promise<void> {
+    return this.prepare(options.copyFromRows).flushRows(client, options.beforeLookup);
+  }
+
+  flushCounts(client: pg.PoolClient): Promise<void> {
+    return this.tally.flush(client);
+  }
+
+  /**
+   * The statements as they will be sent, inserts of `copyFromRows` rows or more already encoded as COPY
+   * data (the costly part, which a rebuild's workers do off the main thread). Empties this Writes of rows;
+   * the counts stay with both.
+   */
+  prepare(copyFromRows: number = WRITE_LIMITS.copyFromRows): PreparedWrites {
+    const ops = this.ops.map((op): PreparedOp => (op.kind === 'insert' && op.rows.length >= copyFromRows ? encodeCopy(op) : op));
+    const prepared = new PreparedWrites(ops, this.tally, this.insertsOnly);
+    this.ops.length = 0;
+    this.insertRun.clear();
+    return prepared;
+  }
+}
+
+/** An insert as COPY data: binary when every value has a binary form here (cheaper for the server), else text. */
+type Copy = { kind: 'copy'; table: string; columns: string[]; rows: number; binary: boolean; data: Uint8Array[] };
+export type PreparedOp = Copy | Op;
+
+function encodeCopy(op: Insert): Copy {
+  const binary = encodeBinaryCopy(op.types, op.rows);
+  const data = binary ?? [...textChunks(op.rows)].map((chunk) => Buffer.from(chunk, 'utf8'));
+  return { kind: 'copy', table: op.table, columns: op.columns, rows: op.rows.length, binary: binary !== undefined, data };
+}
+
+/** A batch's statements ready to send, in order, and the counts they change (Writes.prepare). */
+export class PreparedWrites {
+  constructor(
+    readonly ops: readonly PreparedOp[],
+    readonly tally: Tally,
+    /** Nothing but inserts: these rows do not depend on any row written before them. */
+    readonly insertsOnly: boolean,
+  ) {}
+
+  async flushRows(client: pg.PoolClient, beforeLookup?: FlushOptions['beforeLookup']): Promise<void> {
     // Timestamps without a zone (dates) mean UTC midnight, whatever the server's default zone: rebuilds
     // encode them so (copy-binary.ts), and live writes must agree.
     if (this.ops.length > 0) await client.query(`SET LOCAL TimeZone = 'UTC'`);
     for (const op of this.ops) {
       if (op.kind === 'sql') {
-        if (op.lookup && options.beforeLookup) await options.beforeLookup(op.lookup);
+        if (op.lookup && beforeLookup) await beforeLookup(op.lookup);
         const result = await client.query({ text: op.text, values: op.params, rowMode: 'array' });
         if (op.removes) this.tally.returned(op.removes.resource, op.removes.table, result.rows as unknown[][], -1);
-      } else if (op.rows.length >= copyFromRows) {
+      } else if (op.kind === 'copy') {
         await copyInto(client, op);
       } else {
         // One array per column, zipped by unnest: one bind parameter per column however many rows.
@@ -140,21 +180,17 @@ export class Writes {
         await client.query(`INSERT INTO ${op.table} (${op.columns.join(', ')}) SELECT * FROM unnest(${unnest})`, arrays);
       }
     }
-    this.ops.length = 0;
-    this.insertRun.clear();
   }
 
-  async flushCounts(client: pg.PoolClient): Promise<void> {
-    await this.tally.flush(client);
+  flushCounts(client: pg.PoolClient): Promise<void> {
+    return this.tally.flush(client);
   }
 }
 
-/** The rows by COPY: binary when every value has a binary form here (cheaper for the server), else text. */
-async function copyInto(client: pg.PoolClient, op: Insert): Promise<void> {
-  const binary = encodeBinaryCopy(op.types, op.rows);
-  const copy = client.query(copyFrom(`COPY ${op.table} (${op.columns.join(', ')}) FROM STDIN${binary ? ' (FORMAT binary)' : ''}`));
-  await pipeline(Readable.from(binary ?? textChunks(op.rows), { objectMode: false }), copy);
-  if (copy.rowCount !== op.rows.length) throw new Error(`COPY into ${op.table} stored ${copy.rowCount} of ${op.rows.length} rows`);
+async function copyInto(client: pg.PoolClient, op: Copy): Promise<void> {
+  const copy = client.query(copyFrom(`COPY ${op.table} (${op.columns.join(', ')}) FROM STDIN${op.binary ? ' (FORMAT binary)' : ''}`));
+  await pipeline(Readable.from(op.data, { objectMode: false }), copy);
+  if (copy.rowCount !== op.rows) throw new Error(`COPY into ${op.table} stored ${copy.rowCount} of ${op.rows} rows`);
 }
 
 function* textChunks(rows: unknown[][]): Generator<string> {

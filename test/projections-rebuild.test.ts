@@ -83,8 +83,11 @@ t.test('rebuilding every projection reproduces the live read models exactly', as
   for (const p of PROJECTIONS) again.push(...(await rebuildProjection(db.pool, store, p)));
   t.same(again, rebuilt, 'the same events give the same checksums twice');
   const small = [];
-  for (const p of PROJECTIONS) small.push(...(await rebuildProjection(db.pool, store, p, undefined, undefined, 3)));
+  for (const p of PROJECTIONS) small.push(...(await rebuildProjection(db.pool, store, p, undefined, { batchSize: 3 })));
   t.same(small, rebuilt, 'in batches of 3 (two in flight, deletions among them): the same');
+  const threaded = [];
+  for (const p of PROJECTIONS) threaded.push(...(await rebuildProjection(db.pool, store, p, undefined, { batchSize: 3, workers: 2 })));
+  t.same(threaded, rebuilt, 'prepared on two worker threads, in batches of 3: the same');
   const { kept, actual } = await keptAndActual();
   t.same(kept, actual, 'and the same counts');
   t.same(await indexes(), indexesBefore, 'the live tables keep exactly their indexes through rebuilds');
@@ -107,7 +110,7 @@ t.test('the API keeps answering during a rebuild and after the swap', async (t) 
 t.test('an interrupted rebuild resumes', async (t) => {
   const entries = PROJECTIONS.find((p) => p.name === 'entries')!;
   const abort = new AbortController();
-  const stopped = rebuildProjection(db.pool, store, entries, (p) => p.done > 0 && abort.abort(), abort.signal);
+  const stopped = rebuildProjection(db.pool, store, entries, (p) => p.done > 0 && abort.abort(), { signal: abort.signal, batchSize: 2, workers: 2 });
   await t.rejects(stopped, /interrupted/);
   const progress = await db.pool.query('SELECT events_done FROM projection_rebuilds WHERE name = $1', ['entries']);
   t.equal(progress.rows.length, 1, 'progress was saved');

@@ -12,6 +12,8 @@ import {
   LIMITS,
   START,
   WrongExpectedRevision,
+  recordedFromStored,
+  storedPosition,
   streamCategory,
   type AppendResult,
   type BatchHandler,
@@ -22,6 +24,7 @@ import {
   type NewEvent,
   type ReadAllOptions,
   type RecordedEvent,
+  type StoredEvent,
   type Subscription,
   type SubscriptionOptions,
 } from '../port.ts';
@@ -30,8 +33,11 @@ import { EVENT_STORE_DDL } from './schema.ts';
 import { pollingSubscription } from './subscription.ts';
 import { Wakeups } from './wakeups.ts';
 
-const COLUMNS = `stream_id, stream_revision, event_id, event_type, data, metadata, recorded_at,
-  transaction_id::text AS commit, global_position AS prepare`;
+/** An event as StoredEvent has it: nothing for the driver to parse (readAll parses it in recordedFromStored). */
+const COLUMNS = `event_id AS id, event_type AS type, stream_id AS "streamId", stream_revision::text AS revision,
+  transaction_id::text AS commit, global_position::text AS prepare,
+  (extract(epoch FROM date_trunc('milliseconds', recorded_at)) * 1000)::bigint::text AS "recordedAt",
+  data::text AS data, metadata::text AS metadata`;
 
 /** The stream-revision move for each expected state; $1 stream, $2 event count, $3 expected revision. */
 function reserveSql(expected: ExpectedState): string {
@@ -70,31 +76,6 @@ function filterSql(filter: EventFilter | undefined, params: unknown[]): string {
     sql += ` AND split_part(stream_id, '-', 1) = ANY($${params.length}::text[])`;
   }
   return sql;
-}
-
-interface EventRow {
-  stream_id: string;
-  stream_revision: string;
-  event_id: string;
-  event_type: string;
-  data: Record<string, unknown>;
-  metadata: RecordedEvent['metadata'];
-  recorded_at: Date;
-  commit: string;
-  prepare: string;
-}
-
-function toRecorded(row: EventRow): RecordedEvent {
-  return {
-    id: row.event_id,
-    type: row.event_type,
-    data: row.data,
-    metadata: row.metadata,
-    streamId: row.stream_id,
-    revision: BigInt(row.stream_revision),
-    position: { commit: BigInt(row.commit), prepare: BigInt(row.prepare) },
-    recordedAt: row.recorded_at,
-  };
 }
 
 const UNIQUE_VIOLATION = '23505';
@@ -163,23 +144,23 @@ export class PostgresEventStore implements EventStore {
 
   /** Idempotent retry: the very same events already sit, in order, at the end of a run in this stream. */
   private async alreadyAppended(streamId: string, events: readonly NewEvent[]): Promise<AppendResult | undefined> {
-    const { rows } = await this.pool.query<EventRow>(
+    const { rows } = await this.pool.query<StoredEvent>(
       `SELECT ${COLUMNS} FROM es_events WHERE event_id = ANY($1::uuid[]) ORDER BY stream_revision`,
       [events.map((e) => e.id)],
     );
     if (rows.length !== events.length) return undefined;
     const sameRun = rows.every(
-      (r, i) => r.stream_id === streamId && r.event_id === events[i].id &&
-        (i === 0 || BigInt(r.stream_revision) === BigInt(rows[i - 1].stream_revision) + 1n),
+      (r, i) => r.streamId === streamId && r.id === events[i].id &&
+        (i === 0 || BigInt(r.revision) === BigInt(rows[i - 1].revision) + 1n),
     );
     if (!sameRun) return undefined;
-    const last = toRecorded(rows[rows.length - 1]);
-    return { nextExpectedRevision: last.revision, position: last.position };
+    const last = rows[rows.length - 1];
+    return { nextExpectedRevision: BigInt(last.revision), position: storedPosition(last) };
   }
 
   async findEvent(eventId: string): Promise<RecordedEvent | undefined> {
-    const { rows } = await this.pool.query<EventRow>({ name: 'es_find_event', text: `SELECT ${COLUMNS} FROM es_events WHERE event_id = $1`, values: [eventId] });
-    return rows[0] ? toRecorded(rows[0]) : undefined;
+    const { rows } = await this.pool.query<StoredEvent>({ name: 'es_find_event', text: `SELECT ${COLUMNS} FROM es_events WHERE event_id = $1`, values: [eventId] });
+    return rows[0] ? recordedFromStored(rows[0]) : undefined;
   }
 
   private async currentRevision(streamId: string): Promise<bigint | 'no_stream'> {
@@ -189,12 +170,12 @@ export class PostgresEventStore implements EventStore {
 
   async readStream(streamId: string, options: { fromRevision?: bigint; maxCount?: number } = {}) {
     const maxCount = Math.min(options.maxCount ?? LIMITS.maxReadCount, LIMITS.maxReadCount);
-    const { rows } = await this.pool.query<EventRow>({
+    const { rows } = await this.pool.query<StoredEvent>({
       name: 'es_read_stream',
       text: `SELECT ${COLUMNS} FROM es_events WHERE stream_id = $1 AND stream_revision >= $2 ORDER BY stream_revision LIMIT $3`,
       values: [streamId, (options.fromRevision ?? 0n).toString(), maxCount],
     });
-    return rows.map(toRecorded);
+    return rows.map(recordedFromStored);
   }
 
   /** Every event of a stream, page by page (aggregates are loaded whole). */
@@ -208,9 +189,13 @@ export class PostgresEventStore implements EventStore {
   }
 
   async readAll(from: GlobalPosition, options: ReadAllOptions): Promise<RecordedEvent[]> {
+    return (await this.readAllStored(from, options)).map(recordedFromStored);
+  }
+
+  async readAllStored(from: GlobalPosition, options: ReadAllOptions): Promise<StoredEvent[]> {
     const params: unknown[] = [from.commit.toString(), from.prepare.toString(), Math.min(options.maxCount, LIMITS.maxReadCount)];
     const filter = filterSql(options.filter, params);
-    const { rows } = await this.pool.query<EventRow>({
+    const { rows } = await this.pool.query<StoredEvent>({
       name: `es_read_all_${options.filter?.eventTypes ? 't' : ''}${options.filter?.categories ? 'c' : ''}`,
       text: `SELECT ${COLUMNS} FROM es_events
        WHERE (transaction_id, global_position) > ($1::xid8, $2::bigint)
@@ -219,7 +204,7 @@ export class PostgresEventStore implements EventStore {
        ORDER BY transaction_id, global_position LIMIT $3`,
       values: params,
     });
-    return rows.map(toRecorded);
+    return rows;
   }
 
   async headPosition(): Promise<GlobalPosition> {

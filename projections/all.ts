@@ -1,0 +1,12 @@
+/** Every projection of the read models, by name: what the service runs and a rebuild's workers look up. */
+import { ACCOUNTING_PROJECTIONS } from './accounting.ts';
+import { PARTY_PROJECTIONS } from './parties.ts';
+import type { Projection } from './projection.ts';
+
+export const PROJECTIONS: Projection[] = [...ACCOUNTING_PROJECTIONS, ...PARTY_PROJECTIONS];
+
+export function projectionNamed(name: string): Projection {
+  const projection = PROJECTIONS.find((p) => p.name === name);
+  if (!projection) throw new Error(`no projection named ${name}`);
+  return projection;
+}
