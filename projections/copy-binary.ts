@@ -52,14 +52,22 @@ class ChunkWriter {
     this.int32(bytes);
   }
 
+  // Byte by byte: Buffer's writeInt*BE check their arguments on every call, which costs a few times more
+  // for the tens of millions of values a rebuild writes. Callers ensure() the room first.
   int16(n: number): void {
-    this.buf.writeInt16BE(n, this.pos);
-    this.pos += 2;
+    const { buf, pos } = this;
+    buf[pos] = n >>> 8;
+    buf[pos + 1] = n;
+    this.pos = pos + 2;
   }
 
   int32(n: number): void {
-    this.buf.writeInt32BE(n, this.pos);
-    this.pos += 4;
+    const { buf, pos } = this;
+    buf[pos] = n >>> 24;
+    buf[pos + 1] = n >>> 16;
+    buf[pos + 2] = n >>> 8;
+    buf[pos + 3] = n;
+    this.pos = pos + 4;
   }
 
   /** A signed 64-bit integer. */
@@ -70,9 +78,8 @@ class ChunkWriter {
       return;
     }
     const high = Math.floor(n / 2 ** 32);
-    this.buf.writeInt32BE(high, this.pos);
-    this.buf.writeUInt32BE(n - high * 2 ** 32, this.pos + 4);
-    this.pos += 8;
+    this.int32(high);
+    this.int32(n - high * 2 ** 32);
   }
 }
 
@@ -87,40 +94,68 @@ for (let c = 0; c < 6; c++) HEX[97 + c] = HEX[65 + c] = 10 + c;
 const DASHED = [0, 2, 4, 6, 9, 11, 14, 16, 19, 21, 24, 26, 28, 30, 32, 34];
 const UNDASHED = DASHED.map((_, i) => 2 * i);
 
-/** uuid: 16 bytes. A column's last value is remembered: rows of one event or organisation repeat ids. */
+/** The 16 bytes of a uuid's text into `out` at `at`; false when it is not one this reads (the bytes are then garbage). */
+function uuidBytes(value: string, out: Uint8Array, at: number): boolean {
+  let starts: number[];
+  if (value.length === 36) {
+    if (value.charCodeAt(8) !== 45 || value.charCodeAt(13) !== 45 || value.charCodeAt(18) !== 45 || value.charCodeAt(23) !== 45) return false;
+    starts = DASHED;
+  } else if (value.length === 32) starts = UNDASHED;
+  else return false;
+  let invalid = 0;
+  for (let b = 0; b < 16; b++) {
+    const i = starts[b];
+    const high = HEX[value.charCodeAt(i)];
+    const low = HEX[value.charCodeAt(i + 1)];
+    invalid |= high | low; // negative once any digit was not one
+    out[at + b] = (high << 4) | low;
+  }
+  return invalid >= 0;
+}
+
+/**
+ * uuid: 16 bytes. A column's last two values are remembered: rows of one event or organisation repeat
+ * ids, and an entry's lines alternate between two accounts.
+ */
 function uuid(): FieldEncoder {
-  let last: string | undefined;
-  const lastBytes = new Uint8Array(16);
+  const seen: (string | undefined)[] = [undefined, undefined];
+  const bytes = [new Uint8Array(16), new Uint8Array(16)];
+  let older = 0;
   return (w, value) => {
     if (typeof value !== 'string') throw notBinary;
     w.field(16);
     const { buf, pos } = w;
-    if (value === last) {
-      for (let b = 0; b < 16; b++) buf[pos + b] = lastBytes[b]; // (Buffer.copy costs more for 16 bytes)
-      w.pos += 16;
-      return;
+    const hit = value === seen[0] ? 0 : value === seen[1] ? 1 : -1;
+    if (hit >= 0) {
+      const known = bytes[hit];
+      for (let b = 0; b < 16; b++) buf[pos + b] = known[b]; // (Buffer.copy costs more for 16 bytes)
+      older = 1 - hit;
+    } else {
+      if (!uuidBytes(value, buf, pos)) throw notBinary;
+      const remembered = bytes[older];
+      for (let b = 0; b < 16; b++) remembered[b] = buf[pos + b];
+      seen[older] = value;
+      older = 1 - older;
     }
-    let starts: number[];
-    if (value.length === 36) {
-      if (value.charCodeAt(8) !== 45 || value.charCodeAt(13) !== 45 || value.charCodeAt(18) !== 45 || value.charCodeAt(23) !== 45) throw notBinary;
-      starts = DASHED;
-    } else if (value.length === 32) starts = UNDASHED;
-    else throw notBinary;
-    for (let b = 0; b < 16; b++) {
-      const high = HEX[value.charCodeAt(starts[b])];
-      const low = HEX[value.charCodeAt(starts[b] + 1)];
-      if ((high | low) < 0) throw notBinary;
-      buf[pos + b] = lastBytes[b] = (high << 4) | low;
-    }
-    last = value;
     w.pos += 16;
   };
 }
 
+/** Up to this many characters, ASCII text is copied here rather than by Buffer.write (a native call costs more). */
+const SHORT_TEXT = 64;
+
 function text(w: ChunkWriter, value: unknown): void {
   const s = textOf(value);
   w.ensure(4 + 3 * s.length); // UTF-8 takes at most 3 bytes per UTF-16 unit
-  const bytes = w.buf.write(s, w.pos + 4, 'utf8');
+  const { buf } = w;
+  const start = w.pos + 4;
+  let ascii = s.length <= SHORT_TEXT;
+  for (let i = 0; ascii && i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0x80) buf[start + i] = c;
+    else ascii = false;
+  }
+  const bytes = ascii ? s.length : buf.write(s, start, 'utf8');
   w.int32(bytes);
   w.pos += bytes;
 }
@@ -211,28 +246,54 @@ const ISO_TIMESTAMP = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})
 const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 const isLeap = (year: number) => year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
 
+/** The decimal number the digits of s[start, end) spell, or -1 when one of them is not a digit. */
+function digitsAt(s: string, start: number, end: number): number {
+  let n = 0;
+  for (let i = start; i < end; i++) {
+    const d = s.charCodeAt(i) - 48;
+    if (d < 0 || d > 9) return -1;
+    n = n * 10 + d;
+  }
+  return n;
+}
+
+/**
+ * The two spellings nearly every timestamp here has, read without the regular expression (a few
+ * times cheaper): YYYY-MM-DD and Date.toISOString()'s YYYY-MM-DDTHH:MM:SS.sssZ. Undefined for any other.
+ */
+function plainIsoFields(s: string, dateOnly: boolean): number[] | undefined {
+  const withTime = s.length === 24;
+  if (!(s.length === 10 || (withTime && !dateOnly))) return undefined;
+  if (s.charCodeAt(4) !== 45 || s.charCodeAt(7) !== 45) return undefined; // '-'
+  // 'T', ':', ':', '.', 'Z'
+  if (withTime && (s.charCodeAt(10) !== 84 || s.charCodeAt(13) !== 58 || s.charCodeAt(16) !== 58 || s.charCodeAt(19) !== 46 || s.charCodeAt(23) !== 90)) return undefined;
+  const fields = withTime
+    ? [digitsAt(s, 0, 4), digitsAt(s, 5, 7), digitsAt(s, 8, 10), digitsAt(s, 11, 13), digitsAt(s, 14, 16), digitsAt(s, 17, 19), digitsAt(s, 20, 23) * 1000]
+    : [digitsAt(s, 0, 4), digitsAt(s, 5, 7), digitsAt(s, 8, 10), 0, 0, 0, 0];
+  return fields.some((f) => f < 0) ? undefined : fields;
+}
+
 /** Milliseconds since 2000-01-01 UTC of an ISO timestamp (UTC when it names no zone) and the microseconds past them, or notBinary. */
 function parseTimestamp(s: string, dateOnly: boolean): [ms: number, micros: number] {
-  const m = ISO_TIMESTAMP.exec(s);
-  if (!m || (dateOnly && (m[4] !== undefined || m[8] !== undefined))) throw notBinary;
-  const year = Number(m[1]);
-  const month = Number(m[2]);
-  const day = Number(m[3]);
-  const hour = m[4] === undefined ? 0 : Number(m[4]);
-  const minute = m[5] === undefined ? 0 : Number(m[5]);
-  const second = m[6] === undefined ? 0 : Number(m[6]);
+  let fields = plainIsoFields(s, dateOnly);
+  let offsetMinutes = 0;
+  if (!fields) {
+    const m = ISO_TIMESTAMP.exec(s);
+    if (!m || (dateOnly && (m[4] !== undefined || m[8] !== undefined))) throw notBinary;
+    const zone = m[8];
+    if (zone !== undefined && zone !== 'Z') {
+      const hours = Number(zone.slice(1, 3));
+      const minutes = zone.length > 3 ? Number(zone.slice(-2)) : 0;
+      if (hours > 15 || minutes > 59) throw notBinary;
+      offsetMinutes = (zone[0] === '-' ? -1 : 1) * (hours * 60 + minutes);
+    }
+    const optional = (text: string | undefined) => (text === undefined ? 0 : Number(text));
+    fields = [Number(m[1]), Number(m[2]), Number(m[3]), optional(m[4]), optional(m[5]), optional(m[6]), m[7] === undefined ? 0 : Number(m[7].padEnd(6, '0'))];
+  }
+  const [year, month, day, hour, minute, second, fraction] = fields;
   // Date.UTC would move years below 100 to the 1900s and roll over impossible dates PostgreSQL refuses.
   if (year < 100 || month < 1 || month > 12 || day < 1 || hour > 23 || minute > 59 || second > 59) throw notBinary;
   if (day > (month === 2 && isLeap(year) ? 29 : DAYS_IN_MONTH[month - 1])) throw notBinary;
-  let offsetMinutes = 0;
-  const zone = m[8];
-  if (zone !== undefined && zone !== 'Z') {
-    const hours = Number(zone.slice(1, 3));
-    const minutes = zone.length > 3 ? Number(zone.slice(-2)) : 0;
-    if (hours > 15 || minutes > 59) throw notBinary;
-    offsetMinutes = (zone[0] === '-' ? -1 : 1) * (hours * 60 + minutes);
-  }
-  const fraction = m[7] === undefined ? 0 : Number(m[7].padEnd(6, '0'));
   const ms = Date.UTC(year, month - 1, day, hour, minute, second) - EPOCH_2000_MS - offsetMinutes * 60_000;
   return [ms + Math.floor(fraction / 1000), fraction % 1000];
 }
@@ -241,27 +302,29 @@ function parseTimestamp(s: string, dateOnly: boolean): [ms: number, micros: numb
 const microseconds = (ms: number, micros: number): number | bigint =>
   Math.abs(ms) < 9e12 ? ms * 1000 + micros : BigInt(ms) * 1000n + BigInt(micros);
 
-/** timestamptz: microseconds since 2000-01-01 UTC. One column's last value is remembered (rows of an event share them). */
-function timestamptz(): FieldEncoder {
-  let lastText: string | undefined;
-  let lastMicros: number | bigint = 0;
-  return (w, value) => {
-    let micros: number | bigint;
-    if (value instanceof Date) {
-      // Years its ISO text (textOf) spells as PostgreSQL reads them; others (0, negative, 10000+) go as text.
-      const year = value.getUTCFullYear();
-      if (!(year >= 100 && year <= 9999)) throw notBinary;
-      micros = microseconds(value.getTime() - EPOCH_2000_MS, 0);
-    }
-    else if (typeof value !== 'string') throw notBinary;
-    else if (value === lastText) micros = lastMicros;
-    else {
-      micros = microseconds(...parseTimestamp(value, false));
-      [lastText, lastMicros] = [value, micros];
-    }
-    w.field(8);
-    w.int64(micros);
-  };
+/**
+ * The last timestamp text parsed, whichever column or table it was for: an event's rows share its
+ * timestamps across columns (created, modified) and tables (an entry and its lines).
+ */
+let lastText: string | undefined;
+let lastMicros: number | bigint = 0;
+
+/** timestamptz: microseconds since 2000-01-01 UTC. */
+function timestamptz(w: ChunkWriter, value: unknown): void {
+  let micros: number | bigint;
+  if (value instanceof Date) {
+    // Years its ISO text (textOf) spells as PostgreSQL reads them; others (0, negative, 10000+) go as text.
+    const year = value.getUTCFullYear();
+    if (!(year >= 100 && year <= 9999)) throw notBinary;
+    micros = microseconds(value.getTime() - EPOCH_2000_MS, 0);
+  } else if (typeof value !== 'string') throw notBinary;
+  else if (value === lastText) micros = lastMicros;
+  else {
+    micros = microseconds(...parseTimestamp(value, false));
+    [lastText, lastMicros] = [value, micros];
+  }
+  w.field(8);
+  w.int64(micros);
 }
 
 /** date: days since 2000-01-01, from YYYY-MM-DD only. */
@@ -277,7 +340,7 @@ const ENCODERS: Record<string, () => FieldEncoder> = {
   integer: () => integer,
   boolean: () => boolean,
   numeric: () => numeric,
-  timestamptz,
+  timestamptz: () => timestamptz,
   date: () => date,
 };
 
