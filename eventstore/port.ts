@@ -62,37 +62,17 @@ export interface RecordedEvent<Type extends string = string, Data = Record<strin
 }
 
 /**
- * An event as a store keeps it: JSON and numbers as text, nothing parsed. Cheap to read and to hand to
- * another thread (a rebuild's workers parse and apply whole batches; see projections/rebuild-workers.ts).
+ * Events as a store keeps them, for bulk readers that decode them on other threads (a rebuild's
+ * workers): one buffer that moves between threads without a copy, decoded by recordedFromBatch
+ * (stored-batch.ts) according to its format.
  */
-export interface StoredEvent {
-  id: string;
-  type: string;
-  streamId: string;
-  revision: string;
-  /** The global position's two numbers, in decimal. */
-  commit: string;
-  prepare: string;
-  /** Milliseconds since 1970-01-01 UTC. */
-  recordedAt: string;
-  data: string;
-  metadata: string;
+export interface StoredBatch {
+  format: 'postgres-copy-binary';
+  data: Uint8Array;
+  count: number;
+  /** The position of the batch's last event (where the next read starts). */
+  last: GlobalPosition;
 }
-
-export function recordedFromStored(s: StoredEvent): RecordedEvent {
-  return {
-    id: s.id,
-    type: s.type,
-    data: JSON.parse(s.data),
-    metadata: JSON.parse(s.metadata),
-    streamId: s.streamId,
-    revision: BigInt(s.revision),
-    position: { commit: BigInt(s.commit), prepare: BigInt(s.prepare) },
-    recordedAt: new Date(Number(s.recordedAt)),
-  };
-}
-
-export const storedPosition = (s: StoredEvent): GlobalPosition => ({ commit: BigInt(s.commit), prepare: BigInt(s.prepare) });
 
 export interface AppendResult {
   nextExpectedRevision: bigint; // revision of the last event now in the stream
@@ -161,8 +141,8 @@ export interface EventStore {
   /** The position of the last event visible to readAll now (START when empty). */
   headPosition(): Promise<GlobalPosition>;
   subscribeToAll(options: SubscriptionOptions, handler: BatchHandler): Subscription;
-  /** readAll without parsing (see StoredEvent), where the store can hand its events over as it keeps them. */
-  readAllStored?(from: GlobalPosition, options: ReadAllOptions): Promise<StoredEvent[]>;
+  /** readAll's events as the store keeps them (see StoredBatch), where it can hand them over so; undefined when none are left. */
+  readAllStored?(from: GlobalPosition, options: ReadAllOptions): Promise<StoredBatch | undefined>;
   /** The event with this id, if the store can look it up directly (idempotent command retries). */
   findEvent?(eventId: string): Promise<RecordedEvent | undefined>;
   close(): Promise<void>;

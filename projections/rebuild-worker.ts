@@ -3,7 +3,7 @@
  * prepared writes into the shadow tables, one at a time, in the order they come.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { recordedFromStored } from '../eventstore/port.ts';
+import { recordedFromBatch } from '../eventstore/stored-batch.ts';
 import { projectionNamed } from './all.ts';
 import { applyEvents } from './projection.ts';
 import { shadowTable } from './rebuild.ts';
@@ -17,7 +17,7 @@ port.on('message', ({ id, events }: PrepareRequest) => {
   let message: { reply: PrepareReply; transfer: ArrayBuffer[] };
   try {
     const writes = new Writes();
-    applyEvents(projection, events.map(recordedFromStored), writes, shadowTable);
+    applyEvents(projection, recordedFromBatch(events), writes, shadowTable);
     // Every insert as COPY, as the rebuild writes them (copyFromRows 1 in rebuild.ts).
     message = preparedMessage(id, writes.prepare(1));
   } catch (error) {

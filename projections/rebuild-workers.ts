@@ -3,13 +3,13 @@
  * projection and encoding its rows as COPY data. On one thread that work keeps a core busy while the
  * database server waits for rows; spread over a few, the server gets them as fast as it takes them.
  *
- * The main thread still reads the events (as stored: unparsed text, cheap to read and to hand over),
+ * The main thread still reads the events (as stored: one buffer per batch, cheap to read and to hand over),
  * keeps the batches in order and writes them in its own transactions with their counts and progress.
  * A batch goes to the worker with the fewest batches in hand and comes back as PreparedWrites: COPY
  * data moved (not copied) between threads, statements, count changes.
  */
 import { Worker } from 'node:worker_threads';
-import type { StoredEvent } from '../eventstore/port.ts';
+import type { StoredBatch } from '../eventstore/port.ts';
 import { Tally, type TallyData } from './counts.ts';
 import type { Projection } from './projection.ts';
 import type { Resource } from './resource.ts';
@@ -23,7 +23,7 @@ export const WORKER_LIMITS = Object.freeze({
 
 export interface PrepareRequest {
   id: number;
-  events: StoredEvent[];
+  events: StoredBatch;
 }
 
 /** A statement's resources go by type name between threads (their definitions hold functions). */
@@ -40,8 +40,7 @@ export function preparedMessage(id: number, prepared: PreparedWrites): { reply: 
   const transfer = new Set<ArrayBuffer>();
   const ops = prepared.ops.map((op): OpMessage => {
     if (op.kind === 'copy') {
-      // Only buffers of their own: a small one shares Node's buffer pool with other values of this thread.
-      for (const chunk of op.data) if (chunk.buffer instanceof ArrayBuffer && chunk.buffer.byteLength > Buffer.poolSize) transfer.add(chunk.buffer);
+      for (const chunk of op.data) ownBuffer(chunk).forEach((buffer) => transfer.add(buffer));
       return op;
     }
     if (op.kind === 'insert') return op;
@@ -53,6 +52,14 @@ export function preparedMessage(id: number, prepared: PreparedWrites): { reply: 
     };
   });
   return { reply: { id, ops, counts: prepared.tally.data, insertsOnly: prepared.insertsOnly }, transfer: [...transfer] };
+}
+
+/**
+ * The memory of `bytes`, to move to another thread rather than copy, when nothing else uses it: a small
+ * Buffer shares Node's pool with other values of this thread, and must be copied.
+ */
+function ownBuffer(bytes: Uint8Array): ArrayBuffer[] {
+  return bytes.buffer instanceof ArrayBuffer && bytes.buffer.byteLength > Buffer.poolSize ? [bytes.buffer] : [];
 }
 
 /** Statement parameters arrive as the structured clone makes them: only plain data keeps its meaning. */
@@ -128,7 +135,7 @@ class RebuildWorker {
         reject(new Error(`rebuild worker: no answer for a batch in ${WORKER_LIMITS.batchTimeoutMs} ms`));
       }, WORKER_LIMITS.batchTimeoutMs);
       this.pending.set(request.id, { resolve, reject, timer });
-      this.thread.postMessage(request);
+      this.thread.postMessage(request, ownBuffer(request.events.data));
     });
   }
 }
@@ -153,8 +160,8 @@ export class RebuildWorkers {
     return workers;
   }
 
-  /** The batch's writes, prepared by the least busy worker. */
-  prepare(events: StoredEvent[]): Promise<PreparedWrites> {
+  /** The batch's writes, prepared by the least busy worker. The batch's data moves to it (unusable here afterwards). */
+  prepare(events: StoredBatch): Promise<PreparedWrites> {
     const worker = this.workers.reduce((a, b) => (b.pending.size < a.pending.size ? b : a));
     return worker.prepare({ id: this.nextId++, events });
   }

@@ -10,7 +10,7 @@
  */
 import type pg from 'pg';
 import { availableParallelism } from 'node:os';
-import { START, comparePositions, storedPosition, type EventStore, type GlobalPosition, type RecordedEvent } from '../eventstore/port.ts';
+import { START, comparePositions, type EventStore, type GlobalPosition, type RecordedEvent } from '../eventstore/port.ts';
 import { dropCounts, swapCounts } from './counts.ts';
 import { readCheckpoints, writeCheckpoint } from './daemon.ts';
 import { project, type Projection } from './projection.ts';
@@ -174,11 +174,12 @@ function batchReader(store: EventStore, projection: Projection, batchSize: numbe
   if (workers && store.readAllStored) {
     const readStored = store.readAllStored.bind(store);
     return async (from) => {
-      const events = await readStored(from, options);
-      if (events.length === 0) return undefined;
-      const prepared = workers.prepare(events); // starts now: the workers run ahead of the writes
+      const stored = await readStored(from, options);
+      if (!stored) return undefined;
+      const { count, last } = stored;
+      const prepared = workers.prepare(stored); // starts now: the workers run ahead of the writes
       prepared.catch(() => {}); // awaited in the batch's transaction
-      return { size: events.length, last: storedPosition(events[events.length - 1]), prepared: () => prepared };
+      return { size: count, last, prepared: () => prepared };
     };
   }
   return async (from) => {

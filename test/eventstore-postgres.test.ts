@@ -1,6 +1,7 @@
 import t from 'tap';
 import { PostgresEventStore } from '../eventstore/postgres/store.ts';
 import { START } from '../eventstore/port.ts';
+import { recordedFromBatch } from '../eventstore/stored-batch.ts';
 import { freshDatabase } from './helpers/database.ts';
 import { event, eventStoreContract } from './helpers/eventstore-contract.ts';
 
@@ -69,4 +70,21 @@ t.test('an event holding a NUL character is refused before it is stored (no read
   t.same(await store.readStream('Nul-1'), [], 'nothing appended');
   await store.append('Nul-1', [{ ...event('Nul'), data: { text: 'C:\\u0000 typed out' } }], 'no_stream');
   t.equal((await store.readStream('Nul-1'))[0].data.text, 'C:\\u0000 typed out', 'a backslash-u typed out is just text');
+});
+
+t.test('a stored batch (binary COPY, what rebuild workers decode) holds exactly what readAll gives', async (t) => {
+  const store = await open();
+  await store.append('Batch-1', [event('Stored'), { ...event('Stored'), data: { text: "it's \"quoted\" ümlaut €\n", n: 1.5, nested: { list: [1, null] } } }], 'no_stream');
+  await store.append('Batch-2', [event('Stored'), event('Other')], 'no_stream');
+  for (const filter of [{ eventTypes: ['Stored', "O'Brien"] }, { categories: ['Batch'] }]) {
+    const read = await store.readAll(START, { maxCount: 100, filter });
+    const stored = await store.readAllStored(START, { maxCount: 100, filter });
+    t.ok(stored, 'a batch');
+    t.equal(stored!.count, read.length, `as many events (${read.length})`);
+    t.same(stored!.last, read[read.length - 1].position, 'the last position');
+    t.same(recordedFromBatch(stored!), read, 'the same events, field for field');
+  }
+  const limited = await store.readAllStored(START, { maxCount: 1, filter: { categories: ['Batch'] } });
+  t.equal(limited?.count, 1, 'maxCount holds');
+  t.equal(await store.readAllStored(await store.headPosition(), { maxCount: 10 }), undefined, 'none after the head');
 });

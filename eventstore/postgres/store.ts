@@ -7,13 +7,12 @@
  * wait on each other. Readers order by (transaction_id, global_position) and only read transactions
  * older than the oldest one still running, so no later commit can land behind a reader.
  */
-import type pg from 'pg';
+import pg from 'pg';
+import { to as copyTo } from 'pg-copy-streams';
 import {
   LIMITS,
   START,
   WrongExpectedRevision,
-  recordedFromStored,
-  storedPosition,
   streamCategory,
   type AppendResult,
   type BatchHandler,
@@ -24,16 +23,17 @@ import {
   type NewEvent,
   type ReadAllOptions,
   type RecordedEvent,
-  type StoredEvent,
+  type StoredBatch,
   type Subscription,
   type SubscriptionOptions,
 } from '../port.ts';
 import { withMigrationLock } from '../../platform/database.ts';
+import { COPY_BATCH_COLUMNS, copyBatchInfo } from './copy-batch.ts';
 import { EVENT_STORE_DDL } from './schema.ts';
 import { pollingSubscription } from './subscription.ts';
 import { Wakeups } from './wakeups.ts';
 
-/** An event as StoredEvent has it: nothing for the driver to parse (readAll parses it in recordedFromStored). */
+/** An event as EventRow has it: nothing for the driver to parse (toRecorded parses it). */
 const COLUMNS = `event_id AS id, event_type AS type, stream_id AS "streamId", stream_revision::text AS revision,
   transaction_id::text AS commit, global_position::text AS prepare,
   (extract(epoch FROM date_trunc('milliseconds', recorded_at)) * 1000)::bigint::text AS "recordedAt",
@@ -65,18 +65,55 @@ function appendSql(expected: ExpectedState): string {
     RETURNING stream_revision, transaction_id::text AS commit, global_position AS prepare`;
 }
 
-function filterSql(filter: EventFilter | undefined, params: unknown[]): string {
+/** The filter's conditions; `bind` makes the SQL for a list of names (a parameter, or literals where none can be). */
+function filterSql(filter: EventFilter | undefined, bind: (names: readonly string[]) => string): string {
   let sql = '';
-  if (filter?.eventTypes) {
-    params.push(filter.eventTypes);
-    sql += ` AND event_type = ANY($${params.length}::text[])`;
-  }
-  if (filter?.categories) {
-    params.push(filter.categories);
-    sql += ` AND split_part(stream_id, '-', 1) = ANY($${params.length}::text[])`;
-  }
+  if (filter?.eventTypes) sql += ` AND event_type = ANY(${bind(filter.eventTypes)})`;
+  if (filter?.categories) sql += ` AND split_part(stream_id, '-', 1) = ANY(${bind(filter.categories)})`;
   return sql;
 }
+
+const parameter = (params: unknown[]) => (names: readonly string[]) => `$${params.push(names)}::text[]`;
+const literals = (names: readonly string[]) => `ARRAY[${names.map((n) => pg.escapeLiteral(n)).join(', ')}]::text[]`;
+
+/**
+ * Events after a position in global order, only from transactions older than every one still running
+ * (none of those can commit below what a reader has passed), with the filter's conditions and the order.
+ */
+function readAllCondition(commit: string, prepare: string, filter: string): string {
+  return `(transaction_id, global_position) > (${commit}, ${prepare})
+    AND transaction_id < pg_snapshot_xmin(pg_current_snapshot()) ${filter}
+    ORDER BY transaction_id, global_position`;
+}
+
+/** An event as the PostgreSQL store reads it: JSON and numbers as text, for toRecorded to parse. */
+interface EventRow {
+  id: string;
+  type: string;
+  streamId: string;
+  revision: string;
+  commit: string;
+  prepare: string;
+  /** Milliseconds since 1970-01-01 UTC. */
+  recordedAt: string;
+  data: string;
+  metadata: string;
+}
+
+function toRecorded(s: EventRow): RecordedEvent {
+  return {
+    id: s.id,
+    type: s.type,
+    data: JSON.parse(s.data),
+    metadata: JSON.parse(s.metadata),
+    streamId: s.streamId,
+    revision: BigInt(s.revision),
+    position: rowPosition(s),
+    recordedAt: new Date(Number(s.recordedAt)),
+  };
+}
+
+const rowPosition = (s: EventRow): GlobalPosition => ({ commit: BigInt(s.commit), prepare: BigInt(s.prepare) });
 
 const UNIQUE_VIOLATION = '23505';
 /** `\u0000` as a JSON escape (after an even run of backslashes), not a literal backslash-u in some text. */
@@ -144,7 +181,7 @@ export class PostgresEventStore implements EventStore {
 
   /** Idempotent retry: the very same events already sit, in order, at the end of a run in this stream. */
   private async alreadyAppended(streamId: string, events: readonly NewEvent[]): Promise<AppendResult | undefined> {
-    const { rows } = await this.pool.query<StoredEvent>(
+    const { rows } = await this.pool.query<EventRow>(
       `SELECT ${COLUMNS} FROM es_events WHERE event_id = ANY($1::uuid[]) ORDER BY stream_revision`,
       [events.map((e) => e.id)],
     );
@@ -155,12 +192,12 @@ export class PostgresEventStore implements EventStore {
     );
     if (!sameRun) return undefined;
     const last = rows[rows.length - 1];
-    return { nextExpectedRevision: BigInt(last.revision), position: storedPosition(last) };
+    return { nextExpectedRevision: BigInt(last.revision), position: rowPosition(last) };
   }
 
   async findEvent(eventId: string): Promise<RecordedEvent | undefined> {
-    const { rows } = await this.pool.query<StoredEvent>({ name: 'es_find_event', text: `SELECT ${COLUMNS} FROM es_events WHERE event_id = $1`, values: [eventId] });
-    return rows[0] ? recordedFromStored(rows[0]) : undefined;
+    const { rows } = await this.pool.query<EventRow>({ name: 'es_find_event', text: `SELECT ${COLUMNS} FROM es_events WHERE event_id = $1`, values: [eventId] });
+    return rows[0] ? toRecorded(rows[0]) : undefined;
   }
 
   private async currentRevision(streamId: string): Promise<bigint | 'no_stream'> {
@@ -170,12 +207,12 @@ export class PostgresEventStore implements EventStore {
 
   async readStream(streamId: string, options: { fromRevision?: bigint; maxCount?: number } = {}) {
     const maxCount = Math.min(options.maxCount ?? LIMITS.maxReadCount, LIMITS.maxReadCount);
-    const { rows } = await this.pool.query<StoredEvent>({
+    const { rows } = await this.pool.query<EventRow>({
       name: 'es_read_stream',
       text: `SELECT ${COLUMNS} FROM es_events WHERE stream_id = $1 AND stream_revision >= $2 ORDER BY stream_revision LIMIT $3`,
       values: [streamId, (options.fromRevision ?? 0n).toString(), maxCount],
     });
-    return rows.map(recordedFromStored);
+    return rows.map(toRecorded);
   }
 
   /** Every event of a stream, page by page (aggregates are loaded whole). */
@@ -189,22 +226,30 @@ export class PostgresEventStore implements EventStore {
   }
 
   async readAll(from: GlobalPosition, options: ReadAllOptions): Promise<RecordedEvent[]> {
-    return (await this.readAllStored(from, options)).map(recordedFromStored);
-  }
-
-  async readAllStored(from: GlobalPosition, options: ReadAllOptions): Promise<StoredEvent[]> {
     const params: unknown[] = [from.commit.toString(), from.prepare.toString(), Math.min(options.maxCount, LIMITS.maxReadCount)];
-    const filter = filterSql(options.filter, params);
-    const { rows } = await this.pool.query<StoredEvent>({
+    const { rows } = await this.pool.query<EventRow>({
       name: `es_read_all_${options.filter?.eventTypes ? 't' : ''}${options.filter?.categories ? 'c' : ''}`,
-      text: `SELECT ${COLUMNS} FROM es_events
-       WHERE (transaction_id, global_position) > ($1::xid8, $2::bigint)
-         AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
-         ${filter}
-       ORDER BY transaction_id, global_position LIMIT $3`,
+      text: `SELECT ${COLUMNS} FROM es_events WHERE ${readAllCondition('$1::xid8', '$2::bigint', filterSql(options.filter, parameter(params)))} LIMIT $3`,
       values: params,
     });
-    return rows;
+    return rows.map(toRecorded);
+  }
+
+  async readAllStored(from: GlobalPosition, options: ReadAllOptions): Promise<StoredBatch | undefined> {
+    // COPY takes no parameters: the values are written into the statement (numbers as numbers, names quoted).
+    const condition = readAllCondition(`'${BigInt(from.commit)}'::xid8`, `${BigInt(from.prepare)}::bigint`, filterSql(options.filter, literals));
+    const limit = Math.trunc(Math.min(options.maxCount, LIMITS.maxReadCount));
+    const client = await this.pool.connect();
+    const chunks: Buffer[] = [];
+    try {
+      const copy = client.query(copyTo(`COPY (SELECT ${COPY_BATCH_COLUMNS} FROM es_events WHERE ${condition} LIMIT ${limit}) TO STDOUT (FORMAT binary)`));
+      for await (const chunk of copy) chunks.push(chunk as Buffer);
+    } finally {
+      client.release();
+    }
+    const data = Buffer.concat(chunks);
+    const info = copyBatchInfo(data);
+    return info && { format: 'postgres-copy-binary', data, ...info };
   }
 
   async headPosition(): Promise<GlobalPosition> {
@@ -220,7 +265,7 @@ export class PostgresEventStore implements EventStore {
   async committedHead(filter?: EventFilter): Promise<GlobalPosition> {
     const params: unknown[] = [];
     const { rows } = await this.pool.query(
-      `SELECT transaction_id::text AS commit, global_position AS prepare FROM es_events WHERE TRUE ${filterSql(filter, params)}
+      `SELECT transaction_id::text AS commit, global_position AS prepare FROM es_events WHERE TRUE ${filterSql(filter, parameter(params))}
        ORDER BY transaction_id DESC, global_position DESC LIMIT 1`,
       params,
     );
