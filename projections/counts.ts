@@ -86,14 +86,26 @@ export class Tally {
     return this.deltas;
   }
 
+  /**
+   * Where the last row of each table was counted (its organisation's total and value maps): rows of one
+   * table and organisation come in long runs, and this saves looking their maps up again for each.
+   */
+  private readonly recent = new Map<string, { organisationId: string; total: Delta; byValue: Map<string, Delta>[] }>();
+
   /** A row (field names) of `r` in `table` added (+1) or removed (-1). */
   row(r: Resource, table: string, row: Record<string, unknown>, n: 1 | -1): void {
     const organisationId = row.organisationId as string;
-    const byField = child(child(this.deltas, table), organisationId);
-    add(byField, table, organisationId, '', '', n);
-    for (const field of r.countedBy ?? []) {
-      const value = countedValue(row[field]);
-      if (value !== undefined) add(byField, table, organisationId, field, value, n);
+    const fields = r.countedBy ?? [];
+    let at = this.recent.get(table);
+    if (at?.organisationId !== organisationId) {
+      const byField = child(child(this.deltas, table), organisationId);
+      at = { organisationId, total: deltaOf(child(byField, ''), table, organisationId, '', ''), byValue: fields.map((field) => child(byField, field)) };
+      this.recent.set(table, at);
+    }
+    at.total.n += n;
+    for (let i = 0; i < fields.length; i++) {
+      const value = countedValue(row[fields[i]]);
+      if (value !== undefined) deltaOf(at.byValue[i], table, organisationId, fields[i], value).n += n;
     }
   }
 
@@ -114,6 +126,7 @@ export class Tally {
       else byCountsTable.set(countsTable, [d]);
     }
     this.deltas.clear();
+    this.recent.clear();
     for (const [countsTable, deltas] of byCountsTable) {
       const columns = (ds: Delta[]) => [ds.map((d) => bareName(d.table)), ds.map((d) => d.organisationId), ds.map((d) => d.field), ds.map((d) => d.value), ds.map((d) => d.n)];
       const rows = `unnest($1::text[], $2::uuid[], $3::text[], $4::text[], $5::bigint[]) AS d(table_name, organisation_id, field, value, n)`;
@@ -139,11 +152,11 @@ export class Tally {
   }
 }
 
-function add(byField: Map<string, Map<string, Delta>>, table: string, organisationId: string, field: string, value: string, n: number): void {
-  const byValue = child(byField, field);
-  const delta = byValue.get(value);
-  if (delta) delta.n += n;
-  else byValue.set(value, { table, organisationId, field, value, n });
+/** The change of one count (starting at 0), from its value map. */
+function deltaOf(byValue: Map<string, Delta>, table: string, organisationId: string, field: string, value: string): Delta {
+  let delta = byValue.get(value);
+  if (!delta) byValue.set(value, (delta = { table, organisationId, field, value, n: 0 }));
+  return delta;
 }
 
 function child<V>(map: Map<string, Map<string, V>>, key: string): Map<string, V> {

@@ -181,7 +181,17 @@ CREATE POLICY tenant_isolation ON ${tableName} FOR SELECT TO ${READER_ROLE}
 interface RowLayout {
   columns: string[];
   types: string[];
-  names: string[]; // field name of each column
+  /** The row's values (by field name) in column order, null for a missing field. */
+  valuesOf: (row: Record<string, unknown>) => unknown[];
+}
+
+/**
+ * A function reading these fields by constant names: `row[name]` with a name that varies is a lookup
+ * the engine cannot cache, and a rebuild reads tens of millions of fields. The names are the resource's
+ * own field names, written as JSON string literals.
+ */
+function fieldReader(names: readonly string[]): (row: Record<string, unknown>) => unknown[] {
+  return new Function('row', `return [${names.map((n) => `row[${JSON.stringify(n)}] ?? null`).join(', ')}];`) as (row: Record<string, unknown>) => unknown[];
 }
 
 const layouts = new WeakMap<Resource, RowLayout>();
@@ -191,10 +201,11 @@ function rowLayout(r: Resource): RowLayout {
   if (!layout) {
     const fields = storedFields(r);
     const scoped = r.scope === 'organisation';
+    const names = [...(scoped ? ['organisationId'] : []), ...fields.map((x) => x.name)];
     layout = {
       columns: [...(scoped ? ['organisation_id'] : []), ...fields.map((x) => x.column)],
       types: [...(scoped ? ['uuid'] : []), ...fields.map((x) => SQL_TYPE[x.scalar])],
-      names: [...(scoped ? ['organisationId'] : []), ...fields.map((x) => x.name)],
+      valuesOf: fieldReader(names),
     };
     layouts.set(r, layout);
   }
@@ -208,9 +219,7 @@ export function columnTypes(r: Resource): string[] {
 
 /** A read-model row in field names -> column values in declared order (organisation first). */
 export function rowValues(r: Resource, row: Record<string, unknown>): { columns: string[]; values: unknown[] } {
-  const { columns, names } = rowLayout(r);
+  const { columns, valuesOf } = rowLayout(r);
   if (r.scope === 'organisation' && !row.organisationId) throw new Error(`${r.typeName} row without organisationId`);
-  const values = new Array<unknown>(names.length);
-  for (let i = 0; i < names.length; i++) values[i] = row[names[i]] ?? null;
-  return { columns, values };
+  return { columns, values: valuesOf(row) };
 }

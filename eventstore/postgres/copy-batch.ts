@@ -12,7 +12,7 @@ const FIELDS = 9;
 
 const SIGNATURE_BYTES = 11;
 const EPOCH_2000_MS = Date.UTC(2000, 0, 1);
-const HEX = Array.from({ length: 256 }, (_, b) => b.toString(16).padStart(2, '0'));
+const HEX_DIGITS = Buffer.from('0123456789abcdef', 'latin1');
 
 /** Where the rows start: after the signature, the flags and the header extension. */
 function firstRow(data: Buffer): number {
@@ -53,30 +53,63 @@ export function copyBatchInfo(data: Buffer): { count: number; last: GlobalPositi
   return last && { count, last: position(data, last) };
 }
 
+/** A uuid's 16 bytes as its canonical text, spelled into a scratch buffer (a few times cheaper than joining strings). */
+const uuidScratch = Buffer.alloc(36);
 function uuidText(data: Buffer, at: number): string {
-  let s = '';
+  let o = 0;
   for (let b = 0; b < 16; b++) {
-    if (b === 4 || b === 6 || b === 8 || b === 10) s += '-';
-    s += HEX[data[at + b]];
+    if (b === 4 || b === 6 || b === 8 || b === 10) uuidScratch[o++] = 45; // '-'
+    const byte = data[at + b];
+    uuidScratch[o++] = HEX_DIGITS[byte >> 4];
+    uuidScratch[o++] = HEX_DIGITS[byte & 15];
   }
-  return s;
+  return uuidScratch.toString('latin1', 0, 36);
+}
+
+/**
+ * A short text field that mostly repeats from one row to the next (the event type, the stream: a ledger's
+ * events come in runs): the last one's bytes are kept and compared, so a repeat costs no decoding.
+ */
+class RepeatedText {
+  private bytes = Buffer.alloc(0);
+  private text = '';
+
+  read(data: Buffer, start: number, end: number): string {
+    const length = end - start;
+    let same = length === this.bytes.length;
+    for (let i = 0; same && i < length; i++) same = data[start + i] === this.bytes[i];
+    if (!same) {
+      this.bytes = Buffer.from(data.subarray(start, end)); // a copy: the batch's buffer goes on to be dropped
+      this.text = data.toString('utf8', start, end);
+    }
+    return this.text;
+  }
+}
+
+/** Milliseconds since 1970 of a timestamptz (microseconds since 2000), rounded down as the driver does. */
+function timestampMs(data: Buffer, at: number): number {
+  const high = data.readInt32BE(at);
+  const micros = high * 2 ** 32 + data.readUInt32BE(at + 4);
+  // Exact as a number within 2^53 microseconds of 2000 (about 285 years); beyond, in bigint.
+  if (Math.abs(high) < 2 ** 20) return EPOCH_2000_MS + Math.floor(micros / 1000);
+  const big = data.readBigInt64BE(at);
+  return EPOCH_2000_MS + Number(big / 1000n - (big < 0n && big % 1000n !== 0n ? 1n : 0n));
 }
 
 /** The batch's events, as readAll would give them. */
 export function decodeCopyBatch(bytes: Uint8Array): RecordedEvent[] {
   const data = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const text = (starts: number[], f: number) => data.toString('utf8', starts[f], starts[f + 1] - 4);
+  const [types, streams] = [new RepeatedText(), new RepeatedText()];
   const events: RecordedEvent[] = [];
   for (const starts of rows(data)) {
-    const micros = data.readBigInt64BE(starts[6]);
     events.push({
       id: uuidText(data, starts[0]),
-      type: text(starts, 1),
-      streamId: text(starts, 2),
+      type: types.read(data, starts[1], starts[2] - 4),
+      streamId: streams.read(data, starts[2], starts[3] - 4),
       revision: data.readBigInt64BE(starts[3]),
       position: position(data, starts),
-      // Milliseconds, as the driver makes them of the text (the microseconds below one are dropped).
-      recordedAt: new Date(EPOCH_2000_MS + Number(micros / 1000n - (micros < 0n && micros % 1000n !== 0n ? 1n : 0n))),
+      recordedAt: new Date(timestampMs(data, starts[6])),
       data: JSON.parse(text(starts, 7)),
       metadata: JSON.parse(text(starts, 8)),
     });
