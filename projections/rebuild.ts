@@ -327,9 +327,12 @@ export async function rebuildProjection(
     await client.query(`DELETE FROM projection_rebuilds WHERE name = $1`, [projection.name]);
   });
   // The swap is done: a drop failing here leaves the table to the next rebuild's start, not a failed rebuild.
-  for (const r of projection.resources) await pool.query(`DROP TABLE IF EXISTS ${retired(r)}`).catch(() => {});
+  // The drops (mostly removing files) go on while the checksums (mostly reading) are taken.
   progress('checksums');
-  return Promise.all(projection.resources.map((r) => checksum(pool, r.table)));
+  const dropped = Promise.all(projection.resources.map((r) => pool.query(`DROP TABLE IF EXISTS ${retired(r)}`).catch(() => {})));
+  const sums = await Promise.all(projection.resources.map((r) => checksum(pool, r.table)));
+  await dropped;
+  return sums;
 }
 
 async function renameIndexes(client: pg.PoolClient, from: string[], to: string[]): Promise<void> {
