@@ -6,23 +6,24 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { recordedFromBatch } from '../eventstore/stored-batch.ts';
 import { projectionNamed } from './all.ts';
 import { applyEvents } from './projection.ts';
-import { shadowTable } from './rebuild.ts';
 import { preparedMessage, type PrepareReply, type PrepareRequest } from './rebuild-workers.ts';
+import { REBUILD_COPY_FROM_ROWS, shadowTable } from './shadow.ts';
 import { Writes } from './writes.ts';
 
 const port = parentPort!;
 const projection = projectionNamed((workerData as { projection: string }).projection);
 
+const failure = (id: number, error: unknown): PrepareReply => ({ id, error: (error as Error).stack ?? String(error) });
+
 port.on('message', ({ id, events }: PrepareRequest) => {
-  let message: { reply: PrepareReply; transfer: ArrayBuffer[] };
   try {
     const writes = new Writes();
     applyEvents(projection, recordedFromBatch(events), writes, shadowTable);
-    // Every insert as COPY, as the rebuild writes them (copyFromRows 1 in rebuild.ts).
-    message = preparedMessage(id, writes.prepare(1));
+    const { reply, transfer } = preparedMessage(id, writes.prepare(REBUILD_COPY_FROM_ROWS));
+    port.postMessage(reply, transfer);
   } catch (error) {
-    message = { reply: { id, error: (error as Error).stack ?? String(error) }, transfer: [] };
+    // (Also a reply that could not be sent: the batch fails with its cause, the thread goes on.)
+    port.postMessage(failure(id, error));
   }
-  port.postMessage(message.reply, message.transfer);
 });
 port.postMessage('ready');

@@ -68,6 +68,7 @@ function assertPassable(value: unknown): void {
   if (Array.isArray(value)) return value.forEach(assertPassable);
   const proto = Object.getPrototypeOf(value);
   if (proto !== Object.prototype && proto !== null) throw new Error(`a statement parameter of class ${proto?.constructor?.name} cannot pass between threads`);
+  Object.values(value).forEach(assertPassable);
 }
 
 function preparedFromMessage(reply: Extract<PrepareReply, { ops: unknown }>, resources: readonly Resource[]): PreparedWrites {
@@ -124,18 +125,26 @@ class RebuildWorker {
       this.pending.clear();
     };
     thread.on('error', fail);
+    thread.on('messageerror', fail);
     thread.on('exit', (code) => fail(new Error(`rebuild worker stopped (exit code ${code})`)));
   }
 
   prepare(request: PrepareRequest): Promise<PreparedWrites> {
     if (this.failure) return Promise.reject(this.failure);
     return new Promise((resolve, reject) => {
+      // (Counted from when the batch is handed over, so it includes the batches queued before it in this worker.)
       const timer = setTimeout(() => {
         this.pending.delete(request.id);
         reject(new Error(`rebuild worker: no answer for a batch in ${WORKER_LIMITS.batchTimeoutMs} ms`));
       }, WORKER_LIMITS.batchTimeoutMs);
       this.pending.set(request.id, { resolve, reject, timer });
-      this.thread.postMessage(request, ownBuffer(request.events.data));
+      try {
+        this.thread.postMessage(request, ownBuffer(request.events.data));
+      } catch (error) {
+        this.pending.delete(request.id);
+        clearTimeout(timer);
+        reject(error as Error);
+      }
     });
   }
 }
@@ -147,15 +156,16 @@ export class RebuildWorkers {
 
   /** `count` threads preparing batches of `projection`, each ready (code loaded) before this resolves. */
   static async start(projection: Projection, count: number): Promise<RebuildWorkers> {
-    if (!(count >= 1 && count <= 16)) throw new RangeError('rebuild workers: 1..16');
+    if (!(Number.isInteger(count) && count >= 1 && count <= 16)) throw new RangeError('rebuild workers: a whole number, 1..16');
     const boot = new URL('./rebuild-worker.mjs', import.meta.url);
     const threads = Array.from({ length: count }, () => new Worker(boot, { workerData: { projection: projection.name } }));
     const workers = new RebuildWorkers(threads.map((thread) => new RebuildWorker(thread, projection.resources)));
-    try {
-      await Promise.all(threads.map((thread) => ready(thread)));
-    } catch (error) {
+    // Every thread settles (ready, failed or timed out) before this returns, so no start timer outlives it.
+    const started = await Promise.allSettled(threads.map((thread) => ready(thread)));
+    const failed = started.find((s) => s.status === 'rejected');
+    if (failed) {
       await workers.close();
-      throw error;
+      throw failed.reason;
     }
     return workers;
   }
@@ -171,19 +181,22 @@ export class RebuildWorkers {
   }
 }
 
-/** Resolves on the worker's first message ('ready', once its code is loaded), rejects if it fails first. */
+/** Resolves on the worker's first message ('ready', once its code is loaded), rejects if it fails or stops first. */
 function ready(thread: Worker): Promise<void> {
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`rebuild worker did not start in ${WORKER_LIMITS.startTimeoutMs} ms`)), WORKER_LIMITS.startTimeoutMs);
+    const timer = setTimeout(() => settle(new Error(`rebuild worker did not start in ${WORKER_LIMITS.startTimeoutMs} ms`)), WORKER_LIMITS.startTimeoutMs);
     const settle = (error?: Error) => {
       clearTimeout(timer);
       thread.off('message', onMessage);
       thread.off('error', settle);
+      thread.off('exit', onExit);
       if (error) reject(error);
       else resolve();
     };
     const onMessage = (message: unknown) => settle(message === 'ready' ? undefined : new Error(`rebuild worker: unexpected first message`));
+    const onExit = (code: number) => settle(new Error(`rebuild worker stopped before it was ready (exit code ${code})`));
     thread.on('message', onMessage);
     thread.on('error', settle);
+    thread.on('exit', onExit);
   });
 }

@@ -13,9 +13,11 @@ import { availableParallelism } from 'node:os';
 import { START, comparePositions, type EventStore, type GlobalPosition, type RecordedEvent } from '../eventstore/port.ts';
 import { dropCounts, swapCounts } from './counts.ts';
 import { readCheckpoints, writeCheckpoint } from './daemon.ts';
+import { isRegistered } from './all.ts';
 import { project, type Projection } from './projection.ts';
 import { indexDefinitions, indexNames, storedField, tableDdl, type IndexDefinition, type Resource } from './resource.ts';
 import { RebuildWorkers } from './rebuild-workers.ts';
+import { REBUILD_COPY_FROM_ROWS, shadowTable } from './shadow.ts';
 import { Writes, type Lookup, type PreparedWrites } from './writes.ts';
 import { inTransaction } from '../platform/database.ts';
 import { existingIndexes } from './schema.ts';
@@ -44,8 +46,6 @@ export interface RebuildOptions {
   workers?: number;
 }
 
-/** Where a rebuild writes a resource's rows until the swap. */
-export const shadowTable = (r: Resource) => `${r.table}__rebuild`;
 const shadow = shadowTable;
 /** The replaced live table between the swap and its drop (dropped after the swap commits, not inside it). */
 const retired = (r: Resource) => `${r.table}__retired`;
@@ -168,6 +168,21 @@ interface BatchInFlight {
   committed: Promise<void>;
 }
 
+/**
+ * Worker threads for phase 1, when they can do it: the store hands over events as stored (readAllStored),
+ * the projection loads nothing first (prepare) and is the registered one (the threads load it by name).
+ * A failure to start them is a warning: the rebuild goes on without them, only slower.
+ */
+async function startWorkers(store: EventStore, projection: Projection, count: number): Promise<RebuildWorkers | undefined> {
+  if (!store.readAllStored || projection.prepare || !isRegistered(projection)) return undefined;
+  try {
+    return await RebuildWorkers.start(projection, count);
+  } catch (error) {
+    process.emitWarning(`rebuild of ${projection.name} goes on without worker threads: ${(error as Error).message}`, 'RebuildWarning');
+    return undefined;
+  }
+}
+
 /** How phase 1 reads and prepares batches: here, in the batch's transaction, or on worker threads. */
 function batchReader(store: EventStore, projection: Projection, batchSize: number, workers: RebuildWorkers | undefined): (from: GlobalPosition) => Promise<Batch | undefined> {
   const options = { maxCount: batchSize, filter: { eventTypes: projection.eventTypes } };
@@ -185,7 +200,7 @@ function batchReader(store: EventStore, projection: Projection, batchSize: numbe
   return async (from) => {
     const events = await store.readAll(from, options);
     if (events.length === 0) return undefined;
-    return { size: events.length, last: events[events.length - 1].position, prepared: async (client) => (await writesOf(client, projection, events)).prepare(1) };
+    return { size: events.length, last: events[events.length - 1].position, prepared: async (client) => (await writesOf(client, projection, events)).prepare(REBUILD_COPY_FROM_ROWS) };
   };
 }
 
@@ -266,12 +281,11 @@ export async function rebuildProjection(
   };
   progress('events');
   const workerCount = options.workers ?? (total - done >= REBUILD_LIMITS.workersFromEvents ? REBUILD_LIMITS.workers : 0);
-  // Workers need the events as stored (store.readAllStored) and a projection that loads nothing first (prepare).
-  const workers = workerCount > 0 && store.readAllStored && !projection.prepare ? await RebuildWorkers.start(projection, workerCount) : undefined;
+  const workers = workerCount > 0 ? await startWorkers(store, projection, workerCount) : undefined;
   try {
     const read = batchReader(store, projection, batchSize, workers);
     // With workers, enough batches in flight to keep each of them busy while the oldest is written.
-    const batchesInFlight = Math.max(REBUILD_LIMITS.batchesInFlight, workerCount + 2);
+    const batchesInFlight = workers ? Math.max(REBUILD_LIMITS.batchesInFlight, workerCount + 2) : REBUILD_LIMITS.batchesInFlight;
     let last: BatchInFlight = { insertsOnly: Promise.resolve(true), committed: Promise.resolve() };
     const inFlight: BatchInFlight[] = [];
     let next = read(position);

@@ -82,7 +82,7 @@ t.test('a stored batch (binary COPY, what rebuild workers decode) holds exactly 
     t.ok(stored, 'a batch');
     t.equal(stored!.count, read.length, `as many events (${read.length})`);
     t.same(stored!.last, read[read.length - 1].position, 'the last position');
-    t.same(recordedFromBatch(stored!), read, 'the same events, field for field');
+    t.strictSame(recordedFromBatch(stored!), read, 'the same events, field for field (and type for type)');
   }
   const limited = await store.readAllStored(START, { maxCount: 1, filter: { categories: ['Batch'] } });
   t.equal(limited?.count, 1, 'maxCount holds');

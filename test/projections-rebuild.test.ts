@@ -88,6 +88,10 @@ t.test('rebuilding every projection reproduces the live read models exactly', as
   const threaded = [];
   for (const p of PROJECTIONS) threaded.push(...(await rebuildProjection(db.pool, store, p, undefined, { batchSize: 3, workers: 2 })));
   t.same(threaded, rebuilt, 'prepared on two worker threads, in batches of 3: the same');
+  // A projection object other than the registered one (the threads would load that one by name) is rebuilt here.
+  const entries = PROJECTIONS.find((p) => p.name === 'entries')!;
+  const wrapped = await rebuildProjection(db.pool, store, { ...entries }, undefined, { workers: 2 });
+  t.same(wrapped, rebuilt.filter((c) => entries.resources.some((r) => r.table === c.table)), 'an unregistered projection object: the same, without workers');
   const { kept, actual } = await keptAndActual();
   t.same(kept, actual, 'and the same counts');
   t.same(await indexes(), indexesBefore, 'the live tables keep exactly their indexes through rebuilds');

@@ -6,8 +6,8 @@
  */
 import type { GlobalPosition, RecordedEvent } from '../port.ts';
 
-/** Each row's fields, in this order (decodeCopyBatch reads them so). */
-export const COPY_BATCH_COLUMNS = 'event_id, event_type, stream_id, stream_revision, transaction_id, global_position, recorded_at, data, metadata';
+/** Each row's fields, in this order (decodeCopyBatch reads them so). JSON as text: its binary form is its text only for json, not jsonb. */
+export const COPY_BATCH_COLUMNS = 'event_id, event_type, stream_id, stream_revision, transaction_id, global_position, recorded_at, data::text, metadata::text';
 const FIELDS = 9;
 
 const SIGNATURE_BYTES = 11;

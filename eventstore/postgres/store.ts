@@ -80,7 +80,7 @@ const literals = (names: readonly string[]) => `ARRAY[${names.map((n) => pg.esca
  * Events after a position in global order, only from transactions older than every one still running
  * (none of those can commit below what a reader has passed), with the filter's conditions and the order.
  */
-function readAllCondition(commit: string, prepare: string, filter: string): string {
+function readAllFrom(commit: string, prepare: string, filter: string): string {
   return `(transaction_id, global_position) > (${commit}, ${prepare})
     AND transaction_id < pg_snapshot_xmin(pg_current_snapshot()) ${filter}
     ORDER BY transaction_id, global_position`;
@@ -229,7 +229,7 @@ export class PostgresEventStore implements EventStore {
     const params: unknown[] = [from.commit.toString(), from.prepare.toString(), Math.min(options.maxCount, LIMITS.maxReadCount)];
     const { rows } = await this.pool.query<EventRow>({
       name: `es_read_all_${options.filter?.eventTypes ? 't' : ''}${options.filter?.categories ? 'c' : ''}`,
-      text: `SELECT ${COLUMNS} FROM es_events WHERE ${readAllCondition('$1::xid8', '$2::bigint', filterSql(options.filter, parameter(params)))} LIMIT $3`,
+      text: `SELECT ${COLUMNS} FROM es_events WHERE ${readAllFrom('$1::xid8', '$2::bigint', filterSql(options.filter, parameter(params)))} LIMIT $3`,
       values: params,
     });
     return rows.map(toRecorded);
@@ -237,15 +237,18 @@ export class PostgresEventStore implements EventStore {
 
   async readAllStored(from: GlobalPosition, options: ReadAllOptions): Promise<StoredBatch | undefined> {
     // COPY takes no parameters: the values are written into the statement (numbers as numbers, names quoted).
-    const condition = readAllCondition(`'${BigInt(from.commit)}'::xid8`, `${BigInt(from.prepare)}::bigint`, filterSql(options.filter, literals));
-    const limit = Math.trunc(Math.min(options.maxCount, LIMITS.maxReadCount));
+    const condition = readAllFrom(`'${BigInt(from.commit)}'::xid8`, `${BigInt(from.prepare)}::bigint`, filterSql(options.filter, literals));
+    const limit = Math.min(options.maxCount, LIMITS.maxReadCount);
+    if (!(Number.isInteger(limit) && limit >= 1)) throw new RangeError(`maxCount: a whole number from 1`);
     const client = await this.pool.connect();
     const chunks: Buffer[] = [];
     try {
       const copy = client.query(copyTo(`COPY (SELECT ${COPY_BATCH_COLUMNS} FROM es_events WHERE ${condition} LIMIT ${limit}) TO STDOUT (FORMAT binary)`));
       for await (const chunk of copy) chunks.push(chunk as Buffer);
-    } finally {
       client.release();
+    } catch (error) {
+      client.release(error as Error); // (a connection a COPY failed on is not reused)
+      throw error;
     }
     const data = Buffer.concat(chunks);
     const info = copyBatchInfo(data);
