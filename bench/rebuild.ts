@@ -149,6 +149,8 @@ export async function benchRebuild(adminUrl: string, options: RebuildBenchOption
         events: total,
         eventsPerAppend: EVENTS_PER_APPEND,
         rebuildBatchSize: REBUILD_LIMITS.batchSize,
+        /** Worker threads preparing batches (REBUILD_LIMITS.workers; this many events are above workersFromEvents). */
+        rebuildWorkers: REBUILD_LIMITS.workers,
         projection: entriesProjection.name,
         poolMax: POOL_LIMITS.max,
         eventBytes: { data: JSON.stringify(sample.data).length, metadata: JSON.stringify(sample.metadata).length },

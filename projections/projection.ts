@@ -11,6 +11,10 @@ export interface Projection {
   name: string;
   resources: Resource[];
   eventTypes: readonly string[];
+  /**
+   * The writes of one event. A function of the events alone (caches aside): a rebuild runs it on worker
+   * threads, each given some of the batches, so nothing may carry over from one batch to the next.
+   */
   apply(event: RecordedEvent, writes: Writes, tableOf: TableOf): void;
   /**
    * Optional, awaited inside the batch's transaction before apply/applyBatch: load what applying needs
