@@ -28,8 +28,13 @@ export async function readCheckpoints(db: pg.Pool | pg.PoolClient, names: string
   return new Map(rows.map((r) => [r.name as string, { commit: BigInt(r.commit), prepare: BigInt(r.prepare) }]));
 }
 
-export async function writeCheckpoint(db: pg.PoolClient, name: string, p: GlobalPosition): Promise<void> {
-  await db.query(`UPDATE projection_checkpoints SET commit_pos = $2::text::xid8, prepare_pos = $3, updated_at = now() WHERE name = $1`, [name, p.commit.toString(), p.prepare.toString()]);
+/** Moves these projections' checkpoints to `p`, in one statement (a batch moves every projection it covers). */
+export async function writeCheckpoint(db: pg.PoolClient, names: string | string[], p: GlobalPosition): Promise<void> {
+  await db.query({
+    name: 'projection_checkpoints_move',
+    text: `UPDATE projection_checkpoints SET commit_pos = $2::text::xid8, prepare_pos = $3, updated_at = now() WHERE name = ANY($1)`,
+    values: [typeof names === 'string' ? [names] : names, p.commit.toString(), p.prepare.toString()],
+  });
 }
 
 export class ProjectionDaemon {
@@ -63,15 +68,19 @@ export class ProjectionDaemon {
     await inTransaction(this.pool, async (client) => {
       const checkpoints = await readCheckpoints(client, this.projections.map((p) => p.name), true);
       const last = batch[batch.length - 1].position;
+      const moved: string[] = [];
       for (const projection of this.projections) {
         const checkpoint = checkpoints.get(projection.name) ?? START;
         if (comparePositions(checkpoint, last) >= 0) continue; // a rebuild already covered this batch
-        const writes = new Writes();
         const fresh = batch.filter((e) => comparePositions(e.position, checkpoint) > 0 && projection.eventTypes.includes(e.type));
-        await project(projection, fresh, writes, liveTable, client);
-        await writes.flush(client);
-        await writeCheckpoint(client, projection.name, last);
+        if (fresh.length > 0) {
+          const writes = new Writes();
+          await project(projection, fresh, writes, liveTable, client);
+          await writes.flush(client);
+        }
+        moved.push(projection.name);
       }
+      if (moved.length > 0) await writeCheckpoint(client, moved, last);
     });
     this.processed = batch[batch.length - 1].position;
     for (const w of this.waiters) {
