@@ -10,15 +10,14 @@
  */
 import type pg from 'pg';
 import { availableParallelism } from 'node:os';
-import { START, comparePositions, type EventStore, type GlobalPosition, type RecordedEvent } from '../eventstore/port.ts';
+import { START, comparePositions, type EventStore, type GlobalPosition } from '../eventstore/port.ts';
 import { dropCounts, swapCounts } from './counts.ts';
 import { readCheckpoints, writeCheckpoint } from './daemon.ts';
-import { isRegistered } from './all.ts';
-import { project, type Projection } from './projection.ts';
+import type { Projection } from './projection.ts';
 import { indexDefinitions, indexNames, storedField, tableDdl, type IndexDefinition, type Resource } from './resource.ts';
-import { RebuildWorkers } from './rebuild-workers.ts';
-import { REBUILD_COPY_FROM_ROWS, shadowTable } from './shadow.ts';
-import { Writes, type Lookup, type PreparedWrites } from './writes.ts';
+import { batchReader, startWorkers, type Batch } from './rebuild-batches.ts';
+import { shadowTable } from './shadow.ts';
+import type { Lookup } from './writes.ts';
 import { inTransaction } from '../platform/database.ts';
 import { existingIndexes } from './schema.ts';
 
@@ -146,19 +145,6 @@ class ShadowIndexes {
 
 const coverage = (index: IndexDefinition, columns: Set<string>) => index.columns.filter((c) => columns.has(c)).length;
 
-async function writesOf(client: pg.PoolClient, projection: Projection, events: RecordedEvent[]): Promise<Writes> {
-  const writes = new Writes();
-  await project(projection, events, writes, shadow, client);
-  return writes;
-}
-
-/** A batch read in phase 1: how many events, the last one's position, and its writes once prepared. */
-interface Batch {
-  size: number;
-  last: GlobalPosition;
-  prepared: (client: pg.PoolClient) => Promise<PreparedWrites>;
-}
-
 /**
  * A batch being written in phase 1: whether it and every batch before it still in flight only insert
  * (known once applied), and its commit.
@@ -166,42 +152,6 @@ interface Batch {
 interface BatchInFlight {
   insertsOnly: Promise<boolean>;
   committed: Promise<void>;
-}
-
-/**
- * Worker threads for phase 1, when they can do it: the store hands over events as stored (readAllStored),
- * the projection loads nothing first (prepare) and is the registered one (the threads load it by name).
- * A failure to start them is a warning: the rebuild goes on without them, only slower.
- */
-async function startWorkers(store: EventStore, projection: Projection, count: number): Promise<RebuildWorkers | undefined> {
-  if (!store.readAllStored || projection.prepare || !isRegistered(projection)) return undefined;
-  try {
-    return await RebuildWorkers.start(projection, count);
-  } catch (error) {
-    process.emitWarning(`rebuild of ${projection.name} goes on without worker threads: ${(error as Error).message}`, 'RebuildWarning');
-    return undefined;
-  }
-}
-
-/** How phase 1 reads and prepares batches: here, in the batch's transaction, or on worker threads. */
-function batchReader(store: EventStore, projection: Projection, batchSize: number, workers: RebuildWorkers | undefined): (from: GlobalPosition) => Promise<Batch | undefined> {
-  const options = { maxCount: batchSize, filter: { eventTypes: projection.eventTypes } };
-  if (workers && store.readAllStored) {
-    const readStored = store.readAllStored.bind(store);
-    return async (from) => {
-      const stored = await readStored(from, options);
-      if (!stored) return undefined;
-      const { count, last } = stored;
-      const prepared = workers.prepare(stored); // starts now: the workers run ahead of the writes
-      prepared.catch(() => {}); // awaited in the batch's transaction
-      return { size: count, last, prepared: () => prepared };
-    };
-  }
-  return async (from) => {
-    const events = await store.readAll(from, options);
-    if (events.length === 0) return undefined;
-    return { size: events.length, last: events[events.length - 1].position, prepared: async (client) => (await writesOf(client, projection, events)).prepare(REBUILD_COPY_FROM_ROWS) };
-  };
 }
 
 export async function rebuildProjection(
