@@ -55,13 +55,21 @@ function reserveSql(expected: ExpectedState): string {
   return `UPDATE es_streams SET revision = revision + $2::bigint WHERE stream_id = $1 AND revision = (SELECT expected_revision FROM args) RETURNING revision`;
 }
 
-function appendSql(expected: ExpectedState): string {
+/**
+ * The append statement: the stream's revision moves, then its events go in. A single event (most
+ * commands append one) goes as plain parameters: an array parameter costs escaping its JSON here and
+ * parsing the array literal there, for nothing.
+ */
+function appendSql(expected: ExpectedState, single: boolean): string {
+  const rows = single
+    ? `SELECT $1, reserved.revision, $4::uuid, $5::text, $6::json, $7::json FROM reserved`
+    : `SELECT $1, reserved.revision - $2 + e.ord, e.id, e.type, e.data, e.meta
+    FROM reserved, unnest($4::uuid[], $5::text[], $6::json[], $7::json[]) WITH ORDINALITY AS e(id, type, data, meta, ord)`;
   // `expected_revision` is referenced by one variant only; declaring it here types $3 for all of them.
   return `WITH args AS (SELECT $3::bigint AS expected_revision),
     reserved AS (${reserveSql(expected)})
     INSERT INTO es_events (stream_id, stream_revision, event_id, event_type, data, metadata)
-    SELECT $1, reserved.revision - $2 + e.ord, e.id, e.type, e.data, e.meta
-    FROM reserved, unnest($4::uuid[], $5::text[], $6::json[], $7::json[]) WITH ORDINALITY AS e(id, type, data, meta, ord)
+    ${rows}
     RETURNING stream_revision, transaction_id::text AS commit, global_position AS prepare`;
 }
 
@@ -139,23 +147,22 @@ export class PostgresEventStore implements EventStore {
       throw new RangeError(`an append carries 1 to ${LIMITS.maxEventsPerAppend} events, got ${events.length}`);
     }
     if (streamCategory(streamId) === '' || streamId.length > 200) throw new RangeError(`bad stream id: ${streamId}`);
-    const params = [
-      streamId,
-      events.length,
-      typeof expected === 'bigint' ? expected.toString() : null,
-      events.map((e) => e.id),
-      events.map((e) => e.type),
-      events.map((e) => JSON.stringify(e.data)),
-      events.map((e) => JSON.stringify(e.metadata)),
-    ];
+    const datas = events.map((e) => JSON.stringify(e.data));
+    const metas = events.map((e) => JSON.stringify(e.metadata));
     // json keeps \u0000 where jsonb refused it, but no read model's text column can take it: refuse it here,
     // before it is stored for good and stops every projection that meets it.
-    if ([...(params[5] as string[]), ...(params[6] as string[])].some((json) => ESCAPED_NUL.test(json))) {
+    if ([...datas, ...metas].some((json) => ESCAPED_NUL.test(json))) {
       throw new RangeError(`an event for ${streamId} holds a NUL character (\\u0000), which PostgreSQL text cannot store`);
     }
+    const single = events.length === 1;
+    const eventValues = single
+      ? [events[0].id, events[0].type, datas[0], metas[0]]
+      : [events.map((e) => e.id), events.map((e) => e.type), datas, metas];
+    const params = [streamId, events.length, typeof expected === 'bigint' ? expected.toString() : null, ...eventValues];
     try {
       // Named: prepared once per connection, then only executed (planning was half an append's cost).
-      const { rows } = await this.pool.query({ name: `es_append_${typeof expected === 'bigint' ? 'revision' : expected}`, text: appendSql(expected), values: params });
+      const name = `es_append_${typeof expected === 'bigint' ? 'revision' : expected}${single ? '_one' : ''}`;
+      const { rows } = await this.pool.query({ name, text: appendSql(expected, single), values: params });
       if (rows.length === 0) {
         const retried = await this.alreadyAppended(streamId, events);
         if (retried) return retried;
