@@ -19,10 +19,10 @@ export interface Lookup {
   fields: string[];
 }
 
-export type Insert = { kind: 'insert'; table: string; columns: string[]; types: string[]; rows: unknown[][] };
+type Insert = { kind: 'insert'; table: string; columns: string[]; types: string[]; rows: unknown[][] };
 /** A statement whose RETURNING rows (countedColumns) are rows gone from a counted table. */
-export type Removal = { resource: Resource; table: string };
-export type Op = Insert | { kind: 'sql'; text: string; params: unknown[]; lookup?: Lookup; removes?: Removal };
+type Removal = { resource: Resource; table: string };
+type Op = Insert | { kind: 'sql'; text: string; params: unknown[]; lookup?: Lookup; removes?: Removal };
 
 export const WRITE_LIMITS = Object.freeze({
   maxRowsPerInsert: 20_000,
