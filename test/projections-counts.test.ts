@@ -47,6 +47,7 @@ async function keptAndActual() {
 
 t.test('kept counts equal the rows, whatever the order of inserts and deletes', async (t) => {
   let serial = 0;
+  let runsWithRows = 0;
   await fc.assert(
     // `reuse`: one Writes for every batch (flushing empties it), as a long-lived writer would; else one per batch.
     fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 60 }), fc.boolean(), async (steps, reuse) => {
@@ -70,10 +71,11 @@ t.test('kept counts equal the rows, whatever the order of inserts and deletes', 
       await flush();
       const { kept, actual } = await keptAndActual();
       t.same(kept, actual);
+      if (actual.length > 0) runsWithRows++;
       return true;
     }),
     { numRuns: 60 },
   );
-  const { actual } = await keptAndActual();
-  t.ok(actual.length > 0, 'the last run left rows to count');
+  // (Not vacuous: most runs end with rows to count; a run may happen to delete all it inserted.)
+  t.ok(runsWithRows >= 20, `${runsWithRows} of 60 runs ended with rows to count`);
 });
