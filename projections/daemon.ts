@@ -29,11 +29,11 @@ export async function readCheckpoints(db: pg.Pool | pg.PoolClient, names: string
 }
 
 /** Moves these projections' checkpoints to `p`, in one statement (a batch moves every projection it covers). */
-export async function writeCheckpoint(db: pg.PoolClient, names: string | string[], p: GlobalPosition): Promise<void> {
+export async function writeCheckpoint(db: pg.PoolClient, names: string[], p: GlobalPosition): Promise<void> {
   await db.query({
     name: 'projection_checkpoints_move',
     text: `UPDATE projection_checkpoints SET commit_pos = $2::text::xid8, prepare_pos = $3, updated_at = now() WHERE name = ANY($1)`,
-    values: [typeof names === 'string' ? [names] : names, p.commit.toString(), p.prepare.toString()],
+    values: [names, p.commit.toString(), p.prepare.toString()],
   });
 }
 

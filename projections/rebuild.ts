@@ -45,7 +45,6 @@ export interface RebuildOptions {
   workers?: number;
 }
 
-const shadow = shadowTable;
 /** The replaced live table between the swap and its drop (dropped after the swap commits, not inside it). */
 const retired = (r: Resource) => `${r.table}__retired`;
 
@@ -114,8 +113,8 @@ class ShadowIndexes {
   static async of(pool: pg.Pool, resources: readonly Resource[]): Promise<ShadowIndexes> {
     const missing = new Map<string, IndexDefinition[]>();
     for (const r of resources) {
-      const built = await existingIndexes(pool, shadow(r));
-      missing.set(shadow(r), indexDefinitions(r, shadow(r)).filter((i) => !built.has(i.name)));
+      const built = await existingIndexes(pool, shadowTable(r));
+      missing.set(shadowTable(r), indexDefinitions(r, shadowTable(r)).filter((i) => !built.has(i.name)));
     }
     return new ShadowIndexes(missing);
   }
@@ -172,9 +171,9 @@ export async function rebuildProjection(
     done = Number(resumed.rows[0].events_done);
   } else {
     for (const r of projection.resources) {
-      await pool.query(`DROP TABLE IF EXISTS ${shadow(r)}`);
-      await dropCounts(pool, shadow(r));
-      await pool.query(tableDdl(r, shadow(r), false));
+      await pool.query(`DROP TABLE IF EXISTS ${shadowTable(r)}`);
+      await dropCounts(pool, shadowTable(r));
+      await pool.query(tableDdl(r, shadowTable(r), false));
     }
     await pool.query(`INSERT INTO projection_rebuilds (name, commit_pos, prepare_pos, events_done) VALUES ($1, '0', 0, 0)`, [projection.name]);
   }
@@ -262,9 +261,7 @@ export async function rebuildProjection(
   const step = async (client: pg.PoolClient): Promise<boolean> => {
     const batch = await readHere(position);
     if (!batch) return false;
-    const writes = await batch.prepared(client);
-    await writes.flushRows(client, beforeLookup(client));
-    await writes.flushCounts(client);
+    await (await batch.prepared(client)).flush(client, beforeLookup(client));
     await saveProgress(client, batch);
     saved(batch);
     return true;
@@ -281,13 +278,13 @@ export async function rebuildProjection(
       await client.query(`DROP TABLE IF EXISTS ${retired(r)}`); // (dropped at start; only another rebuild's could be here)
       await client.query(`ALTER TABLE IF EXISTS ${r.table} RENAME TO ${retired(r)}`);
       await renameIndexes(client, indexNames(r), indexNames(r, retired(r)));
-      await client.query(`ALTER TABLE ${shadow(r)} RENAME TO ${r.table}`);
-      await swapCounts(client, shadow(r), r.table);
+      await client.query(`ALTER TABLE ${shadowTable(r)} RENAME TO ${r.table}`);
+      await swapCounts(client, shadowTable(r), r.table);
       // Indexes keep their shadow names unless renamed, and the next rebuild's shadow would clash with them.
-      await renameIndexes(client, indexNames(r, shadow(r)), indexNames(r));
+      await renameIndexes(client, indexNames(r, shadowTable(r)), indexNames(r));
     }
     // Never move a checkpoint backwards: the live one may have passed events this projection ignores.
-    await writeCheckpoint(client, projection.name, comparePositions(live, position) > 0 ? live : position);
+    await writeCheckpoint(client, [projection.name], comparePositions(live, position) > 0 ? live : position);
     await client.query(`DELETE FROM projection_rebuilds WHERE name = $1`, [projection.name]);
   });
   // The swap is done: a drop failing here leaves the table to the next rebuild's start, not a failed rebuild.

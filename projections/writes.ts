@@ -112,21 +112,8 @@ export class Writes {
   }
 
   /** The rows, then the counts they change. */
-  async flush(client: pg.PoolClient, options: FlushOptions = {}): Promise<void> {
-    await this.flushRows(client, options);
-    await this.flushCounts(client);
-  }
-
-  /**
-   * The rows alone. Writers that run batches side by side (a rebuild) flush counts separately, in
-   * commit order: the counts are rows two batches would both lock.
-   */
-  flushRows(client: pg.PoolClient, options: FlushOptions = {}): Promise<void> {
-    return this.prepare(options.copyFromRows).flushRows(client, options.beforeLookup);
-  }
-
-  flushCounts(client: pg.PoolClient): Promise<void> {
-    return this.tally.flush(client);
+  flush(client: pg.PoolClient, options: FlushOptions = {}): Promise<void> {
+    return this.prepare(options.copyFromRows).flush(client, options.beforeLookup);
   }
 
   /**
@@ -162,6 +149,10 @@ export class PreparedWrites {
     readonly insertsOnly: boolean,
   ) {}
 
+  /**
+   * The rows alone. Writers that run batches side by side (a rebuild) flush counts separately, in
+   * commit order: the counts are rows two batches would both lock.
+   */
   async flushRows(client: pg.PoolClient, beforeLookup?: FlushOptions['beforeLookup']): Promise<void> {
     // Timestamps without a zone (dates) mean UTC midnight, whatever the server's default zone: rebuilds
     // encode them so (copy-binary.ts), and live writes must agree.
@@ -184,6 +175,12 @@ export class PreparedWrites {
 
   flushCounts(client: pg.PoolClient): Promise<void> {
     return this.tally.flush(client);
+  }
+
+  /** The rows, then the counts they change. */
+  async flush(client: pg.PoolClient, beforeLookup?: FlushOptions['beforeLookup']): Promise<void> {
+    await this.flushRows(client, beforeLookup);
+    await this.flushCounts(client);
   }
 }
 
