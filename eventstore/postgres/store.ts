@@ -33,11 +33,14 @@ import { EVENT_STORE_DDL } from './schema.ts';
 import { pollingSubscription } from './subscription.ts';
 import { Wakeups } from './wakeups.ts';
 
-/** An event as EventRow has it: nothing for the driver to parse (toRecorded parses it). */
+/**
+ * An event as EventRow has it. JSON goes as stored, for the driver to parse: a cast to text would cost
+ * the server two more conversions of each value (about 2 µs an event, more than the rest of the row).
+ */
 const COLUMNS = `event_id AS id, event_type AS type, stream_id AS "streamId", stream_revision::text AS revision,
   transaction_id::text AS commit, global_position::text AS prepare,
   (extract(epoch FROM date_trunc('milliseconds', recorded_at)) * 1000)::bigint::text AS "recordedAt",
-  data::text AS data, metadata::text AS metadata`;
+  data, metadata`;
 
 /** The stream-revision move for each expected state; $1 stream, $2 event count, $3 expected revision. */
 function reserveSql(expected: ExpectedState): string {
@@ -94,7 +97,7 @@ function readAllFrom(commit: string, prepare: string, filter: string): string {
     ORDER BY transaction_id, global_position`;
 }
 
-/** An event as the PostgreSQL store reads it: JSON and numbers as text, for toRecorded to parse. */
+/** An event as the PostgreSQL store reads it: numbers as text, for toRecorded to parse; JSON parsed by the driver. */
 interface EventRow {
   id: string;
   type: string;
@@ -104,16 +107,16 @@ interface EventRow {
   prepare: string;
   /** Milliseconds since 1970-01-01 UTC. */
   recordedAt: string;
-  data: string;
-  metadata: string;
+  data: RecordedEvent['data'];
+  metadata: RecordedEvent['metadata'];
 }
 
 function toRecorded(s: EventRow): RecordedEvent {
   return {
     id: s.id,
     type: s.type,
-    data: JSON.parse(s.data),
-    metadata: JSON.parse(s.metadata),
+    data: s.data,
+    metadata: s.metadata,
     streamId: s.streamId,
     revision: BigInt(s.revision),
     position: rowPosition(s),
