@@ -118,7 +118,7 @@ try {
           const bar = '#'.repeat(Math.floor(pct / 4)).padEnd(25, '.');
           const rate = Math.round(progress.done / Math.max(0.001, (Date.now() - started) / 1000));
           const stage = progress.stage === 'events' ? '' : `, ${{ indexes: 'building indexes', swap: 'swapping', checksums: 'checksums' }[progress.stage]} ...`;
-          process.stderr.write(`\r${p.name.padEnd(14)} [${bar}] ${pct}% ${progress.done}/${progress.total} events ${rate}/s${stage}`);
+          process.stderr.write(`\r${p.name.padEnd(14)} [${bar}] ${pct}% ${progress.done}/${progress.stage === 'events' ? '~' : ''}${progress.total} events ${rate}/s${stage}`);
         }, { signal: abort.signal });
         process.stderr.write('\n');
       }

@@ -1,15 +1,25 @@
-/** Every projection of the read models, by name: what the service runs and a rebuild's workers look up. */
+/** Every projection of the read models: what the service runs, and where a rebuild's workers load one from. */
 import { ACCOUNTING_PROJECTIONS } from './accounting.ts';
 import { PARTY_PROJECTIONS } from './parties.ts';
 import type { Projection } from './projection.ts';
 
-export const PROJECTIONS: Projection[] = [...ACCOUNTING_PROJECTIONS, ...PARTY_PROJECTIONS];
+/** Where a projection is defined: its module, the list that module exports it in, and its name. */
+export interface ProjectionSource {
+  module: string;
+  list: string;
+  name: string;
+}
 
-/** Whether this very projection is the one registered under its name (what another thread would load). */
-export const isRegistered = (p: Projection): boolean => PROJECTIONS.find((candidate) => candidate.name === p.name) === p;
+/** Each module of projections with the list it exports. A worker thread loads only its projection's (starting is a few times quicker). */
+const MODULES = [
+  { module: new URL('./accounting.ts', import.meta.url).href, list: 'ACCOUNTING_PROJECTIONS', projections: ACCOUNTING_PROJECTIONS },
+  { module: new URL('./parties.ts', import.meta.url).href, list: 'PARTY_PROJECTIONS', projections: PARTY_PROJECTIONS },
+];
 
-export function projectionNamed(name: string): Projection {
-  const projection = PROJECTIONS.find((p) => p.name === name);
-  if (!projection) throw new Error(`no projection named ${name}`);
-  return projection;
+export const PROJECTIONS: Projection[] = MODULES.flatMap((m) => m.projections);
+
+/** Where this very projection object is registered (what another thread would load), if it is. */
+export function sourceOf(projection: Projection): ProjectionSource | undefined {
+  const found = MODULES.find((m) => m.projections.includes(projection));
+  return found && { module: found.module, list: found.list, name: projection.name };
 }

@@ -4,7 +4,7 @@
  */
 import type pg from 'pg';
 import type { EventStore, GlobalPosition, RecordedEvent } from '../eventstore/port.ts';
-import { isRegistered } from './all.ts';
+import { sourceOf } from './all.ts';
 import { project, type Projection } from './projection.ts';
 import { RebuildWorkers } from './rebuild-workers.ts';
 import { REBUILD_COPY_FROM_ROWS, shadowTable } from './shadow.ts';
@@ -25,13 +25,14 @@ export interface Batch {
 
 /**
  * Worker threads for phase 1, when they can do it: the store hands over events as stored (readAllStored),
- * the projection loads nothing first (prepare) and is the registered one (the threads load it by name).
+ * the projection loads nothing first (prepare) and is a registered one (the threads load it from its module, sourceOf).
  * A failure to start them is a warning: the rebuild goes on without them, only slower.
  */
 export async function startWorkers(store: EventStore, projection: Projection, count: number): Promise<RebuildWorkers | undefined> {
-  if (!store.readAllStored || projection.prepare || !isRegistered(projection)) return undefined;
+  const source = sourceOf(projection);
+  if (!store.readAllStored || projection.prepare || !source) return undefined;
   try {
-    return await RebuildWorkers.start(projection, count);
+    return await RebuildWorkers.start(projection, source, count);
   } catch (error) {
     process.emitWarning(`rebuild of ${projection.name} goes on without worker threads: ${(error as Error).message}`, 'RebuildWarning');
     return undefined;

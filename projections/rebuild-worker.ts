@@ -4,14 +4,16 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { recordedFromBatch } from '../eventstore/stored-batch.ts';
-import { projectionNamed } from './all.ts';
-import { applyEvents } from './projection.ts';
+import type { ProjectionSource } from './all.ts';
+import { applyEvents, type Projection } from './projection.ts';
 import { preparedMessage, type PrepareReply, type PrepareRequest } from './rebuild-workers.ts';
 import { REBUILD_COPY_FROM_ROWS, shadowTable } from './shadow.ts';
 import { Writes } from './writes.ts';
 
 const port = parentPort!;
-const projection = projectionNamed((workerData as { projection: string }).projection);
+const source = workerData as ProjectionSource;
+const projection = ((await import(source.module))[source.list] as Projection[] | undefined)?.find((p) => p.name === source.name);
+if (!projection) throw new Error(`no projection ${source.name} in ${source.list} of ${source.module}`);
 
 const failure = (id: number, error: unknown): PrepareReply => ({ id, error: (error as Error).stack ?? String(error) });
 

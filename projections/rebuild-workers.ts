@@ -11,6 +11,7 @@
 import { Worker } from 'node:worker_threads';
 import type { StoredBatch } from '../eventstore/port.ts';
 import { Tally, type TallyData } from './counts.ts';
+import type { ProjectionSource } from './all.ts';
 import type { Projection } from './projection.ts';
 import type { Resource } from './resource.ts';
 import { PreparedWrites, type Lookup, type PreparedOp } from './writes.ts';
@@ -155,10 +156,10 @@ export class RebuildWorkers {
   private constructor(private readonly workers: RebuildWorker[]) {}
 
   /** `count` threads preparing batches of `projection`, each ready (code loaded) before this resolves. */
-  static async start(projection: Projection, count: number): Promise<RebuildWorkers> {
+  static async start(projection: Projection, source: ProjectionSource, count: number): Promise<RebuildWorkers> {
     if (!(Number.isInteger(count) && count >= 1 && count <= 16)) throw new RangeError('rebuild workers: a whole number, 1..16');
     const boot = new URL('./rebuild-worker.mjs', import.meta.url);
-    const threads = Array.from({ length: count }, () => new Worker(boot, { workerData: { projection: projection.name } }));
+    const threads = Array.from({ length: count }, () => new Worker(boot, { workerData: source }));
     const workers = new RebuildWorkers(threads.map((thread) => new RebuildWorker(thread, projection.resources)));
     // Every thread settles (ready, failed or timed out) before this returns, so no start timer outlives it.
     const started = await Promise.allSettled(threads.map((thread) => ready(thread)));

@@ -4,7 +4,7 @@ import { ProjectionDaemon } from '../projections/daemon.ts';
 import { isCounted } from '../projections/counts.ts';
 import { migrateReadModels } from '../projections/schema.ts';
 import { storedField } from '../projections/resource.ts';
-import { checksum, projectionStatus, rebuildProjection } from '../projections/rebuild.ts';
+import { checksum, projectionStatus, rebuildProjection, type RebuildProgress } from '../projections/rebuild.ts';
 import { runningService } from './helpers/service.ts';
 
 const api = await runningService(t);
@@ -86,8 +86,14 @@ t.test('rebuilding every projection reproduces the live read models exactly', as
   for (const p of PROJECTIONS) small.push(...(await rebuildProjection(db.pool, store, p, undefined, { batchSize: 3 })));
   t.same(small, rebuilt, 'in batches of 3 (two in flight, deletions among them): the same');
   const threaded = [];
+  const warnings: Error[] = [];
+  const warned = (w: Error) => warnings.push(w);
+  process.on('warning', warned);
   for (const p of PROJECTIONS) threaded.push(...(await rebuildProjection(db.pool, store, p, undefined, { batchSize: 3, workers: 2 })));
+  await new Promise((resolve) => setImmediate(resolve)); // (warnings are emitted on the next tick)
+  process.off('warning', warned);
   t.same(threaded, rebuilt, 'prepared on two worker threads, in batches of 3: the same');
+  t.same(warnings.map((w) => w.message), [], 'the worker threads started (no rebuild went on without them)');
   // A projection object other than the registered one (the threads would load that one by name) is rebuilt here.
   const entries = PROJECTIONS.find((p) => p.name === 'entries')!;
   const wrapped = await rebuildProjection(db.pool, store, { ...entries }, undefined, { workers: 2 });
@@ -109,6 +115,17 @@ t.test('the API keeps answering during a rebuild and after the swap', async (t) 
   t.equal(r.errors, undefined, 'the live daemon continues from the swapped checkpoint');
   const count = await api.gql('{ accountingEntries { totalCount } }');
   t.equal(count.data.accountingEntries.totalCount, during.data.accountingEntries.totalCount + 1, 'no event applied twice, none lost');
+});
+
+t.test('progress starts from an estimate of the events to apply and is exact once they are applied', async (t) => {
+  const entries = PROJECTIONS.find((p) => p.name === 'entries')!;
+  const { rows } = await db.pool.query(`SELECT count(*)::int AS n FROM es_events WHERE event_type = ANY($1)`, [entries.eventTypes]);
+  const seen: RebuildProgress[] = [];
+  await rebuildProjection(db.pool, store, entries, (p) => seen.push({ ...p }));
+  const estimated = seen[0].total;
+  t.ok(estimated >= rows[0].n / 2 && estimated <= rows[0].n * 2, `estimated ${estimated} of ${rows[0].n}, from statistics`);
+  const applied = seen.find((p) => p.stage === 'indexes')!;
+  t.same([applied.done, applied.total], [rows[0].n, rows[0].n], 'every event applied, and the total exact from then on');
 });
 
 t.test('an interrupted rebuild resumes', async (t) => {
