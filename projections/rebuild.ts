@@ -182,6 +182,9 @@ export async function rebuildProjection(
       await pool.query(`DROP TABLE IF EXISTS ${shadowTable(r)}`);
       await dropCounts(pool, shadowTable(r));
       await pool.query(tableDdl(r, shadowTable(r), false));
+      // No autovacuum while it loads: it would go over pages as they fill (wasted work, a core's worth
+      // at times) and make an index build wait for PostgreSQL to cancel it (deadlock_timeout). Back on at the swap.
+      await pool.query(`ALTER TABLE ${shadowTable(r)} SET (autovacuum_enabled = false, toast.autovacuum_enabled = false)`);
     }
     await pool.query(`INSERT INTO projection_rebuilds (name, commit_pos, prepare_pos, events_done) VALUES ($1, '0', 0, 0)`, [projection.name]);
   }
@@ -277,6 +280,7 @@ export async function rebuildProjection(
   };
 
   progress('swap');
+  await stopAutovacuumOf(pool, projection.resources.map((r) => r.table));
   // Phase 2: hold the checkpoints (the live daemon waits), apply the tail, swap tables, move checkpoint.
   await inTransaction(pool, async (client) => {
     const live = (await readCheckpoints(client, [projection.name], true)).get(projection.name) ?? START;
@@ -288,6 +292,7 @@ export async function rebuildProjection(
       await client.query(`ALTER TABLE IF EXISTS ${r.table} RENAME TO ${retired(r)}`);
       await renameIndexes(client, indexNames(r), indexNames(r, retired(r)));
       await client.query(`ALTER TABLE ${shadowTable(r)} RENAME TO ${r.table}`);
+      await client.query(`ALTER TABLE ${r.table} RESET (autovacuum_enabled, toast.autovacuum_enabled)`);
       await swapCounts(client, shadowTable(r), r.table);
       // Indexes keep their shadow names unless renamed, and the next rebuild's shadow would clash with them.
       await renameIndexes(client, indexNames(r, shadowTable(r)), indexNames(r));
@@ -303,6 +308,21 @@ export async function rebuildProjection(
   const sums = await Promise.all(projection.resources.map((r) => checksum(pool, r.table)));
   await dropped;
   return sums;
+}
+
+/**
+ * Cancels autovacuum on the live tables a swap replaces: their vacuum is wasted (they are dropped next),
+ * and the swap's lock would otherwise wait until PostgreSQL cancels it itself, after deadlock_timeout
+ * (1 s by default), with every reader of the table queued behind. A role without the right to signal
+ * autovacuum workers (superuser, pg_signal_autovacuum_worker) is left with that wait.
+ */
+async function stopAutovacuumOf(pool: pg.Pool, tables: string[]): Promise<void> {
+  await pool.query(
+    `SELECT pg_cancel_backend(a.pid) FROM pg_stat_activity a
+     JOIN (SELECT pid, relid FROM pg_stat_progress_vacuum UNION ALL SELECT pid, relid FROM pg_stat_progress_analyze) p USING (pid)
+     WHERE a.backend_type = 'autovacuum worker' AND p.relid IN (SELECT to_regclass(t) FROM unnest($1::text[]) t)`,
+    [tables],
+  ).catch(() => {});
 }
 
 async function renameIndexes(client: pg.PoolClient, from: string[], to: string[]): Promise<void> {

@@ -101,6 +101,8 @@ t.test('rebuilding every projection reproduces the live read models exactly', as
   const { kept, actual } = await keptAndActual();
   t.same(kept, actual, 'and the same counts');
   t.same(await indexes(), indexesBefore, 'the live tables keep exactly their indexes through rebuilds');
+  const { rows: options } = await db.pool.query(`SELECT relname, reloptions FROM pg_class WHERE relname = ANY($1) AND reloptions IS NOT NULL`, [tables]);
+  t.same(options, [], 'and autovacuum, off in the shadow tables while they load, is back on');
   const { rows: leftovers } = await db.pool.query(`SELECT tablename FROM pg_tables WHERE tablename LIKE '%\\_\\_rebuild' OR tablename LIKE '%\\_\\_retired'`);
   t.same(leftovers, [], 'no shadow or replaced table is left behind');
 });
@@ -138,6 +140,8 @@ t.test('an interrupted rebuild resumes', async (t) => {
   t.ok(Number(progress.rows[0].events_done) > 0, 'after at least one batch');
   const status = (await projectionStatus(db.pool, PROJECTIONS)).find((s) => s.name === 'entries')!;
   t.equal(status.rebuild?.eventsDone, Number(progress.rows[0].events_done), 'status shows the interrupted rebuild');
+  const { rows: shadows } = await db.pool.query(`SELECT relname, reloptions FROM pg_class WHERE relname LIKE 'accounting\_entr%\_\_rebuild' ORDER BY 1`);
+  t.same(shadows.map((r) => r.reloptions), [['autovacuum_enabled=false'], ['autovacuum_enabled=false']], 'its shadow tables load without autovacuum');
   const sums = await rebuildProjection(db.pool, store, entries);
   const expected = await Promise.all(entries.resources.map((r) => checksum(db.pool, r.table)));
   t.same(sums, expected);
