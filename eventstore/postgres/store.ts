@@ -59,22 +59,23 @@ function reserveSql(expected: ExpectedState): string {
 }
 
 /**
- * The append statement: the stream's revision moves, then its events go in. A single event (most
- * commands append one) goes as plain parameters: an array parameter costs escaping its JSON here and
- * parsing the array literal there, for nothing.
+ * The append statement for `count` events: the stream's revision moves, then its events go in, each as
+ * plain parameters ($4.. four per event). Arrays of them would cost escaping every event's JSON here
+ * and parsing the array literal there, for nothing.
  */
-function appendSql(expected: ExpectedState, single: boolean): string {
-  const rows = single
-    ? `SELECT $1, reserved.revision, $4::uuid, $5::text, $6::json, $7::json FROM reserved`
-    : `SELECT $1, reserved.revision - $2 + e.ord, e.id, e.type, e.data, e.meta
-    FROM reserved, unnest($4::uuid[], $5::text[], $6::json[], $7::json[]) WITH ORDINALITY AS e(id, type, data, meta, ord)`;
+function appendSql(expected: ExpectedState, count: number): string {
+  const events = Array.from({ length: count }, (_, i) => `($${4 * i + 4}::uuid, $${4 * i + 5}::text, $${4 * i + 6}::json, $${4 * i + 7}::json, ${i + 1})`);
   // `expected_revision` is referenced by one variant only; declaring it here types $3 for all of them.
   return `WITH args AS (SELECT $3::bigint AS expected_revision),
     reserved AS (${reserveSql(expected)})
     INSERT INTO es_events (stream_id, stream_revision, event_id, event_type, data, metadata)
-    ${rows}
+    SELECT $1, reserved.revision - $2 + e.ord, e.id, e.type, e.data, e.meta
+    FROM reserved, (VALUES ${events.join(', ')}) AS e(id, type, data, meta, ord)
     RETURNING stream_revision, transaction_id::text AS commit, global_position AS prepare`;
 }
+
+/** Appends of up to this many events run as statements prepared once per connection; longer ones are planned each time. */
+const PREPARED_APPEND_EVENTS = 16;
 
 /** The filter's conditions; `bind` makes the SQL for a list of names (a parameter, or literals where none can be). */
 function filterSql(filter: EventFilter | undefined, bind: (names: readonly string[]) => string): string {
@@ -157,15 +158,12 @@ export class PostgresEventStore implements EventStore {
     if ([...datas, ...metas].some((json) => ESCAPED_NUL.test(json))) {
       throw new RangeError(`an event for ${streamId} holds a NUL character (\\u0000), which PostgreSQL text cannot store`);
     }
-    const single = events.length === 1;
-    const eventValues = single
-      ? [events[0].id, events[0].type, datas[0], metas[0]]
-      : [events.map((e) => e.id), events.map((e) => e.type), datas, metas];
-    const params = [streamId, events.length, typeof expected === 'bigint' ? expected.toString() : null, ...eventValues];
+    const params: unknown[] = [streamId, events.length, typeof expected === 'bigint' ? expected.toString() : null];
+    events.forEach((e, i) => params.push(e.id, e.type, datas[i], metas[i]));
     try {
       // Named: prepared once per connection, then only executed (planning was half an append's cost).
-      const name = `es_append_${typeof expected === 'bigint' ? 'revision' : expected}${single ? '_one' : ''}`;
-      const { rows } = await this.pool.query({ name, text: appendSql(expected, single), values: params });
+      const name = events.length <= PREPARED_APPEND_EVENTS ? `es_append_${typeof expected === 'bigint' ? 'revision' : expected}_${events.length}` : undefined;
+      const { rows } = await this.pool.query({ name, text: appendSql(expected, events.length), values: params });
       if (rows.length === 0) {
         const retried = await this.alreadyAppended(streamId, events);
         if (retried) return retried;
