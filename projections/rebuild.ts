@@ -88,8 +88,8 @@ async function estimateEvents(pool: pg.Pool, eventTypes: readonly string[]): Pro
  * Builds indexes of existing tables on `connections` connections at once, each in its own transaction
  * (so each holds its table's lock only while it builds), longest first: the estimate is the table's
  * size times the index's columns, and starting the long builds first keeps a short one from being
- * the only one left running. One process sorts per build: PostgreSQL's own parallel workers would
- * only compete with the other builds.
+ * the only one left running. One process sorts per build, PostgreSQL's own parallel workers would
+ * only compete with the other builds; except for the last to start, which they help as builds end.
  */
 export async function buildIndexes(pool: pg.Pool, jobs: { table: string; index: IndexDefinition }[], connections: number, built: (job: { table: string; index: IndexDefinition }) => void = () => {}): Promise<void> {
   const sizes = new Map<string, number>();
@@ -101,16 +101,20 @@ export async function buildIndexes(pool: pg.Pool, jobs: { table: string; index: 
   const queue = [...jobs].sort((a, b) => cost(b) - cost(a));
   const worker = async () => {
     for (let job = queue.shift(); job; job = queue.shift()) {
-      await inTransaction(pool, (client) => buildIndex(client, job.index, true));
+      // The last build to start may get the connections' other cores (PostgreSQL's parallel build) as they fall idle.
+      const helpers = queue.length === 0 ? connections - 1 : 0;
+      await inTransaction(pool, (client) => buildIndex(client, job.index, helpers));
       built(job);
     }
   };
   await Promise.all(Array.from({ length: Math.max(1, Math.min(connections, queue.length)) }, worker));
 }
 
-async function buildIndex(client: pg.PoolClient, index: IndexDefinition, alone = false): Promise<void> {
+/** Builds an index; `parallelWorkers`: how many of PostgreSQL's parallel workers it may use (its own setting if not given). */
+async function buildIndex(client: pg.PoolClient, index: IndexDefinition, parallelWorkers?: number): Promise<void> {
   // Like the batches, a build lost in a crash is only redone (a resumed rebuild reads which exist), so its commit need not wait for the disk.
-  await client.query(`SET LOCAL maintenance_work_mem = '${REBUILD_LIMITS.indexBuildMemory}'; SET LOCAL synchronous_commit = off${alone ? '; SET LOCAL max_parallel_maintenance_workers = 0' : ''}`);
+  const parallel = parallelWorkers === undefined ? '' : `; SET LOCAL max_parallel_maintenance_workers = ${Math.max(0, Math.floor(parallelWorkers))}`;
+  await client.query(`SET LOCAL maintenance_work_mem = '${REBUILD_LIMITS.indexBuildMemory}'; SET LOCAL synchronous_commit = off${parallel}`);
   await client.query(index.create);
 }
 
