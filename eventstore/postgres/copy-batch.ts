@@ -26,37 +26,54 @@ function firstRow(data: Buffer): number {
   return SIGNATURE_BYTES + 8 + data.readInt32BE(SIGNATURE_BYTES + 4);
 }
 
+/** Where the row at `at` starts its fields (and where it ends: the last element, so that field f ends at starts[f + 1] - 4). */
+function fieldStarts(data: Buffer, at: number): number[] {
+  const starts: number[] = [];
+  let field = rowFields(data, at);
+  for (let f = 0; f < FIELDS; f++) {
+    starts.push(field + 4);
+    field = nextField(data, field);
+  }
+  starts.push(field + 4);
+  return starts;
+}
+
+/** The first field of the row at `at`, checking the row's field count. */
+function rowFields(data: Buffer, at: number): number {
+  const fields = data.readInt16BE(at);
+  if (fields !== FIELDS) throw new Error(`binary COPY row of ${fields} fields, expected ${FIELDS}`);
+  return at + 2;
+}
+
+function nextField(data: Buffer, at: number): number {
+  const length = data.readInt32BE(at);
+  if (length < 0) throw new Error('binary COPY: an event field is null');
+  return at + 4 + length;
+}
+
+const isEnd = (data: Buffer, at: number) => data.readInt16BE(at) === -1;
+
 /** The start of each row (and where its fields start), walking lengths only; throws on a malformed batch. */
 function* rows(data: Buffer): Generator<number[]> {
-  let at = firstRow(data);
-  for (;;) {
-    const fields = data.readInt16BE(at);
-    if (fields === -1) return;
-    if (fields !== FIELDS) throw new Error(`binary COPY row of ${fields} fields, expected ${FIELDS}`);
-    at += 2;
-    const starts: number[] = [];
-    for (let f = 0; f < FIELDS; f++) {
-      const length = data.readInt32BE(at);
-      if (length < 0) throw new Error('binary COPY: an event field is null');
-      starts.push(at + 4);
-      at += 4 + length;
-    }
-    starts.push(at + 4); // (so that field f ends at starts[f + 1] - 4)
+  for (let at = firstRow(data); !isEnd(data, at); ) {
+    const starts = fieldStarts(data, at);
     yield starts;
+    at = starts[FIELDS] - 4;
   }
 }
 
 const position = (data: Buffer, starts: number[]): GlobalPosition => ({ commit: data.readBigUInt64BE(starts[4]), prepare: data.readBigInt64BE(starts[5]) });
 
-/** How many events a batch holds and the last one's position (undefined when it holds none). */
+/** How many events a batch holds and the last one's position (undefined when it holds none); allocates nothing per row. */
 export function copyBatchInfo(data: Buffer): { count: number; last: GlobalPosition } | undefined {
   let count = 0;
-  let last: number[] | undefined;
-  for (const starts of rows(data)) {
-    count++;
-    last = starts;
+  let last = -1;
+  for (let at = firstRow(data); !isEnd(data, at); count++) {
+    last = at;
+    at = rowFields(data, at);
+    for (let f = 0; f < FIELDS; f++) at = nextField(data, at);
   }
-  return last && { count, last: position(data, last) };
+  return count === 0 ? undefined : { count, last: position(data, fieldStarts(data, last)) };
 }
 
 /** A uuid's 16 bytes as its canonical text, spelled into a scratch buffer (a few times cheaper than joining strings). */
