@@ -29,6 +29,9 @@ export const REBUILD_LIMITS = Object.freeze({
   batchesInFlight: 3,
   /** Longest a batch waits for a lock in phase 1 (the live daemon never locks shadow tables). */
   lockTimeout: '30s',
+  /** Longest an attempt to swap waits for a lock before it gives up and tries again, and how many attempts (the last waits). */
+  swapLockWait: '200ms',
+  swapAttempts: 5,
   /** Indexes built at once after the load: one per core of a small database server. */
   indexBuilders: Math.max(1, Math.min(4, availableParallelism())),
   /** Worker threads preparing batches (rebuild-workers.ts): one per core, none on a single core. */
@@ -209,10 +212,10 @@ export async function rebuildProjection(
     );
     if (rowCount !== 1) throw new Error(`rebuild of ${projection.name}: progress moved under this batch (another rebuild running?)`);
   };
-  const saved = (batch: Batch) => {
+  const saved = (batch: Batch, stage: RebuildProgress['stage'] = 'events') => {
     position = batch.last;
     done += batch.size;
-    progress('events');
+    progress(stage);
   };
 
   // Phase 1: catch up without blocking anyone, one committed batch at a time, in order. A few batches
@@ -279,32 +282,24 @@ export async function rebuildProjection(
     if (!batch) return false;
     await (await batch.prepared(client)).flush(client, beforeLookup(client));
     await saveProgress(client, batch);
-    saved(batch);
+    saved(batch, 'swap');
     return true;
   };
 
   progress('swap');
-  await stopAutovacuumOf(pool, projection.resources.map((r) => r.table));
   // Phase 2: hold the checkpoints (the live daemon waits), apply the tail, swap tables, move checkpoint.
-  await inTransaction(pool, async (client) => {
-    const live = (await readCheckpoints(client, [projection.name], true)).get(projection.name) ?? START;
-    while (await step(client));
-    for (const r of projection.resources) {
-      // The live table is renamed away, not dropped: dropping a big table here would keep readers waiting on
-      // its lock while its files go. Its indexes follow it, so that the shadow's can take their names.
-      await client.query(`DROP TABLE IF EXISTS ${retired(r)}`); // (dropped at start; only another rebuild's could be here)
-      await client.query(`ALTER TABLE IF EXISTS ${r.table} RENAME TO ${retired(r)}`);
-      await renameIndexes(client, indexNames(r), indexNames(r, retired(r)));
-      await client.query(`ALTER TABLE ${shadowTable(r)} RENAME TO ${r.table}`);
-      await client.query(`ALTER TABLE ${r.table} RESET (autovacuum_enabled, toast.autovacuum_enabled)`);
-      await swapCounts(client, shadowTable(r), r.table);
-      // Indexes keep their shadow names unless renamed, and the next rebuild's shadow would clash with them.
-      await renameIndexes(client, indexNames(r, shadowTable(r)), indexNames(r));
+  // Readers of a table queue behind the swap's request for its lock: an attempt that cannot have a lock
+  // at once gives up and tries again (the tail it applied is rolled back with it); the last one waits.
+  for (let attempt = 1; ; attempt++) {
+    const before = { position, done };
+    try {
+      await swap(attempt < REBUILD_LIMITS.swapAttempts);
+      break;
+    } catch (error) {
+      ({ position, done } = before);
+      if ((error as { code?: string }).code !== LOCK_NOT_AVAILABLE || attempt >= REBUILD_LIMITS.swapAttempts) throw error;
     }
-    // Never move a checkpoint backwards: the live one may have passed events this projection ignores.
-    await writeCheckpoint(client, [projection.name], comparePositions(live, position) > 0 ? live : position);
-    await client.query(`DELETE FROM projection_rebuilds WHERE name = $1`, [projection.name]);
-  });
+  }
   // The swap is done: a drop failing here leaves the table to the next rebuild's start, not a failed rebuild.
   // The drops (mostly removing files) go on while the checksums (mostly reading) are taken.
   progress('checksums');
@@ -312,7 +307,33 @@ export async function rebuildProjection(
   const sums = await Promise.all(projection.resources.map((r) => checksum(pool, r.table)));
   await dropped;
   return sums;
+
+  async function swap(briefLockWaits: boolean): Promise<void> {
+    await stopAutovacuumOf(pool, projection.resources.map((r) => r.table));
+    await inTransaction(pool, async (client) => {
+      if (briefLockWaits) await client.query(`SET LOCAL lock_timeout = '${REBUILD_LIMITS.swapLockWait}'`);
+      const live = (await readCheckpoints(client, [projection.name], true)).get(projection.name) ?? START;
+      while (await step(client));
+      for (const r of projection.resources) {
+        // The live table is renamed away, not dropped: dropping a big table here would keep readers waiting on
+        // its lock while its files go. Its indexes follow it, so that the shadow's can take their names.
+        await client.query(`DROP TABLE IF EXISTS ${retired(r)}`); // (dropped at start; only another rebuild's could be here)
+        await client.query(`ALTER TABLE IF EXISTS ${r.table} RENAME TO ${retired(r)}`);
+        await renameIndexes(client, indexNames(r), indexNames(r, retired(r)));
+        await client.query(`ALTER TABLE ${shadowTable(r)} RENAME TO ${r.table}`);
+        await client.query(`ALTER TABLE ${r.table} RESET (autovacuum_enabled, toast.autovacuum_enabled)`);
+        await swapCounts(client, shadowTable(r), r.table);
+        // Indexes keep their shadow names unless renamed, and the next rebuild's shadow would clash with them.
+        await renameIndexes(client, indexNames(r, shadowTable(r)), indexNames(r));
+      }
+      // Never move a checkpoint backwards: the live one may have passed events this projection ignores.
+      await writeCheckpoint(client, [projection.name], comparePositions(live, position) > 0 ? live : position);
+      await client.query(`DELETE FROM projection_rebuilds WHERE name = $1`, [projection.name]);
+    });
+  }
 }
+
+const LOCK_NOT_AVAILABLE = '55P03';
 
 /**
  * Cancels autovacuum on the live tables a swap replaces: their vacuum is wasted (they are dropped next),

@@ -130,6 +130,35 @@ t.test('progress starts from an estimate of the events to apply and is exact onc
   t.same([applied.done, applied.total], [rows[0].n, rows[0].n], 'every event applied, and the total exact from then on');
 });
 
+t.test('a swap that cannot lock a live table at once tries again, without applying its tail twice', async (t) => {
+  const entries = PROJECTIONS.find((p) => p.name === 'entries')!;
+  const reader = await db.pool.connect(); // a long read of the live table: the swap's lock must wait for it
+  await reader.query(`BEGIN; LOCK TABLE accounting_entries IN ACCESS SHARE MODE`);
+  let posted: Promise<{ position: unknown }> | undefined;
+  let released = false;
+  let answered: Promise<boolean> | undefined;
+  const stages: string[] = [];
+  const rebuilt = rebuildProjection(db.pool, store, entries, (p) => {
+    if (!stages.includes(p.stage)) stages.push(p.stage);
+    // An entry posted after phase 1: the tail each swap attempt applies (and rolls back when it gives up).
+    posted ??= p.stage === 'indexes' ? commands.createAccountingEntryUsingCodes(ctx, { date: `${year}-03-02`, journalTypeCode: 'GEN', accountingEntryLines: [{ subAccountCode: '5720000', debitAmount: '7' }, { subAccountCode: '7000000', creditAmount: '7' }] }) : undefined;
+    if (p.stage === 'swap' && !answered) {
+      setTimeout(() => reader.query('COMMIT').then(() => (released = true)), 700).unref();
+      // Another reader, while the swap waits: not held up until the long read ends, as it would queue behind a swap that waited on.
+      answered = new Promise((resolve) => setTimeout(resolve, 300)).then(() => db.pool.query('SELECT count(*) FROM accounting_entries')).then(() => !released);
+    }
+  });
+  const sums = await rebuilt;
+  reader.release();
+  t.ok(released, 'the swap waited for the long read');
+  t.equal(await answered, true, 'another reader was answered meanwhile');
+  t.same(stages, ['events', 'indexes', 'swap', 'checksums']);
+  await daemon.waitFor((await posted!).position as never);
+  const again = await rebuildProjection(db.pool, store, entries);
+  t.same(sums, again, 'the same read models as a rebuild that swapped at once');
+  t.same(await Promise.all(entries.resources.map((r) => checksum(db.pool, r.table))), again, 'and as the live ones');
+});
+
 t.test('an interrupted rebuild resumes', async (t) => {
   const entries = PROJECTIONS.find((p) => p.name === 'entries')!;
   const abort = new AbortController();
