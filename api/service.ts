@@ -105,6 +105,7 @@ export async function startService(config: Config, options: { db?: Database; log
       await app.close();
       await fanout.stop();
       await daemon.stop();
+      await commands.aggregates.snapshotLongTails(); // long tails this process appended, for the next cold start
       await commands.aggregates.snapshotsSaved(); // a long load's snapshot, if one is being written
       await store.close();
       await commands.locks.close();

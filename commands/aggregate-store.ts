@@ -42,15 +42,29 @@ interface Loaded<S> {
   revision: bigint | null; // null: no stream yet
 }
 
+/** A stream's state as the cache keeps it, with what a later snapshot of it needs. */
+interface Cached<S> extends Loaded<S> {
+  aggregate: Aggregate<S, never>;
+  /** The id of the stream's event at `revision`, when known (a snapshot names it). */
+  eventId?: string;
+  /** Events folded in since the state was last snapshotted or read from a snapshot (or since the stream began). */
+  sinceSnapshot: number;
+}
+
 export const LIMITS = Object.freeze({ cachedStreams: 20_000, conflictRetries: 30, conflictBackoffMs: 2, pageSize: 5_000, schemaVersion: 1 });
 
 /**
  * A load that had to read at least `minEvents` events leaves a snapshot for the next one. Only loads
  * take them: a load is already slow (on a million entries, serialising added 0.2 s to a 13 s load,
- * npm run bench -- snapshots), while a snapshot taken after an append would stall a busy stream's commands; a process running for long leaves its tail to
- * the next start, which snapshots it then.
+ * npm run bench -- snapshots), while a snapshot taken after an append would stall a busy stream's commands. What a process
+ * appended past its last snapshot is snapshotted when it shuts down (snapshotLongTails); after a crash, the next long load does it.
  */
-export const SNAPSHOT_LIMITS = Object.freeze({ minEvents: 10_000 });
+export const SNAPSHOT_LIMITS = Object.freeze({
+  minEvents: 10_000,
+  /** At shutdown (snapshotLongTails): at most this many snapshots, started within this long. */
+  atShutdownStreams: 16,
+  atShutdownMs: 10_000,
+});
 
 export interface SnapshotOptions {
   minEvents: number;
@@ -59,7 +73,7 @@ export interface SnapshotOptions {
 }
 
 export class AggregateStore {
-  private readonly cache = new Map<string, Loaded<unknown>>();
+  private readonly cache = new Map<string, Cached<unknown>>();
   private readonly locks = new Map<string, Promise<unknown>>();
   private readonly savingSnapshots = new Set<Promise<void>>();
 
@@ -94,12 +108,13 @@ export class AggregateStore {
   /** load() for a caller already holding the stream's lock. */
   async loadHeld<S, E extends { type: string; data: unknown }>(aggregate: Aggregate<S, E>, id: string): Promise<Loaded<S>> {
     const streamId = AggregateStore.streamId(aggregate.category, id);
-    const cached = this.cache.get(streamId) as Loaded<S> | undefined;
+    const cached = this.cache.get(streamId) as Cached<S> | undefined;
     // Out of the cache while evolve() changes it in place: a read failing half-way must not leave it there.
     this.cache.delete(streamId);
-    let loaded = cached ?? (await this.fromSnapshot(aggregate, streamId));
+    const start = cached ?? (await this.fromSnapshot(aggregate, streamId));
+    let loaded: Loaded<S> = start;
     let read = 0;
-    let lastEventId: string | undefined;
+    let lastEventId = start.eventId;
     for (;;) {
       const from = loaded.revision === null ? 0n : loaded.revision + 1n;
       const page = await this.store.readStream(streamId, { fromRevision: from, maxCount: LIMITS.pageSize });
@@ -112,8 +127,9 @@ export class AggregateStore {
       }
       if (page.length < LIMITS.pageSize) break;
     }
-    this.remember(streamId, loaded);
-    if (read >= this.snapshotOptions.minEvents && lastEventId) this.takeSnapshot(aggregate, streamId, loaded, lastEventId);
+    const entry: Cached<S> = { ...loaded, aggregate: aggregate as Aggregate<S, never>, eventId: lastEventId, sinceSnapshot: start.sinceSnapshot + read };
+    this.remember(streamId, entry);
+    if (read >= this.snapshotOptions.minEvents) this.takeSnapshot(streamId, entry);
     return loaded;
   }
 
@@ -122,8 +138,8 @@ export class AggregateStore {
    * event is the store's event at that revision (a store restored or reset under the snapshots must not
    * be trusted), else the beginning.
    */
-  private async fromSnapshot<S>(aggregate: Aggregate<S, never>, streamId: string): Promise<Loaded<S>> {
-    const beginning: Loaded<S> = { state: aggregate.initialState(), revision: null };
+  private async fromSnapshot<S>(aggregate: Aggregate<S, never>, streamId: string): Promise<Cached<S>> {
+    const beginning: Cached<S> = { state: aggregate.initialState(), revision: null, aggregate, sinceSnapshot: 0 };
     if (!aggregate.snapshot || !this.snapshots) return beginning;
     const { read, version } = aggregate.snapshot;
     try {
@@ -133,7 +149,7 @@ export class AggregateStore {
       const [last] = await this.store.readStream(streamId, { fromRevision: snapshot.revision, maxCount: 1 });
       try {
         if (last?.id !== snapshot.eventId) throw new Error(`snapshot at revision ${snapshot.revision} does not match the stream's event there`);
-        return { state: read(snapshot.body as never), revision: snapshot.revision };
+        return { state: read(snapshot.body as never), revision: snapshot.revision, aggregate, eventId: snapshot.eventId, sinceSnapshot: 0 };
       } catch (error) {
         await this.snapshots.discard(streamId, snapshot); // unusable: the next long load writes a good one
         throw error;
@@ -150,25 +166,50 @@ export class AggregateStore {
    * (0.2 s for a million entries, bench/snapshots.ts), so one snapshot at a time: while one is being saved, other long
    * loads leave theirs to a later load. A failure only costs the next load.
    */
-  private takeSnapshot<S>(aggregate: Aggregate<S, never>, streamId: string, loaded: Loaded<S>, eventId: string): void {
-    if (!aggregate.snapshot || !this.snapshots || loaded.revision === null || this.savingSnapshots.size > 0) return;
+  private takeSnapshot<S>(streamId: string, cached: Cached<S>): boolean {
+    const { aggregate, revision, eventId } = cached;
+    if (!aggregate.snapshot || !this.snapshots || revision === null || !eventId || this.savingSnapshots.size > 0) return false;
     let body: string;
     try {
-      body = JSON.stringify(aggregate.snapshot.write(loaded.state));
+      body = JSON.stringify(aggregate.snapshot.write(cached.state));
     } catch (error) {
       this.snapshotOptions.onError(error, streamId); // e.g. a state beyond V8's longest string
-      return;
+      return false;
     }
     const saving = this.snapshots
-      .save(streamId, { revision: loaded.revision, eventId, version: aggregate.snapshot.version, body })
+      .save(streamId, { revision, eventId, version: aggregate.snapshot.version, body })
       .catch((error: unknown) => this.snapshotOptions.onError(error, streamId))
       .finally(() => this.savingSnapshots.delete(saving));
     this.savingSnapshots.add(saving);
+    cached.sinceSnapshot = 0;
+    return true;
   }
 
-  private remember(streamId: string, loaded: Loaded<unknown>): void {
+  /**
+   * Snapshots the cached streams that went `minEvents` or more past their last snapshot, longest tail
+   * first: a process that ran long holds tails that the next cold start would otherwise replay (appends
+   * never snapshot). For shutdown, once commands have stopped, when serialising holds no one up.
+   * Bounded by SNAPSHOT_LIMITS.atShutdownStreams and atShutdownMs. Returns how many were saved.
+   */
+  async snapshotLongTails(): Promise<number> {
+    const deadline = Date.now() + SNAPSHOT_LIMITS.atShutdownMs;
+    const long = [...this.cache].filter(([, c]) => c.sinceSnapshot >= this.snapshotOptions.minEvents).sort(([, a], [, b]) => b.sinceSnapshot - a.sinceSnapshot);
+    let taken = 0;
+    for (const [streamId] of long.slice(0, SNAPSHOT_LIMITS.atShutdownStreams)) {
+      if (Date.now() > deadline) break;
+      await this.snapshotsSaved();
+      await this.withLocks([streamId], async () => {
+        const cached = this.cache.get(streamId);
+        if (cached && this.takeSnapshot(streamId, cached)) taken++;
+        await this.snapshotsSaved();
+      });
+    }
+    return taken;
+  }
+
+  private remember<S>(streamId: string, loaded: Cached<S>): void {
     this.cache.delete(streamId); // re-insert: Map order doubles as least-recently-used order
-    this.cache.set(streamId, loaded);
+    this.cache.set(streamId, loaded as unknown as Cached<unknown>);
     if (this.cache.size > LIMITS.cachedStreams) this.cache.delete(this.cache.keys().next().value!);
   }
 
@@ -211,8 +252,9 @@ export class AggregateStore {
       if (replay) return replay;
       for (let attempt = 0; ; attempt++) {
         // Optimistic: decide on the cached state; a stale cache shows up as a conflict, then we catch up.
-        const cached = attempt === 0 ? (this.cache.get(streamId) as Loaded<S> | undefined) : undefined;
+        const cached = attempt === 0 ? (this.cache.get(streamId) as Cached<S> | undefined) : undefined;
         const loaded = cached ?? (await this.loadHeld(aggregate, id));
+        const sinceSnapshot = (this.cache.get(streamId) as Cached<S> | undefined)?.sinceSnapshot ?? 0; // (the entry loaded is now cached)
         const events = await decide(loaded.state);
         if (events.length === 0) return { events, position: null };
         const commandId = context.commandId ?? randomUUID();
@@ -225,14 +267,14 @@ export class AggregateStore {
           schemaVersion: LIMITS.schemaVersion,
         };
         try {
-          const result = await this.store.append(
-            streamId,
-            events.map((e, i) => ({ id: derivedId(commandId, 'event', String(i)), type: e.type, data: e.data as Record<string, unknown>, metadata })),
-            loaded.revision ?? 'no_stream',
-          );
+          const appended = events.map((e, i) => ({ id: derivedId(commandId, 'event', String(i)), type: e.type, data: e.data as Record<string, unknown>, metadata }));
+          const result = await this.store.append(streamId, appended, loaded.revision ?? 'no_stream');
           let state = loaded.state;
           for (const e of events) state = aggregate.evolve(state, e);
-          this.remember(streamId, { state, revision: result.nextExpectedRevision });
+          this.remember(streamId, {
+            state, revision: result.nextExpectedRevision, aggregate: aggregate as Aggregate<S, never>,
+            eventId: appended[appended.length - 1].id, sinceSnapshot: sinceSnapshot + events.length,
+          });
           return { events, position: result.position };
         } catch (error) {
           if (!(error instanceof WrongExpectedRevision)) throw error;

@@ -113,3 +113,22 @@ t.test('a snapshot that does not fit the stream or the layout is not used, and i
   t.equal(older.eventsRead, Number(older.revision) + 1, 'an older layout is ignored');
   t.equal((await stored()).version, LedgerAggregate.snapshot!.version, 'and replaced by the current one');
 });
+
+t.test('a process shutting down snapshots what it appended past its last snapshot', async (t) => {
+  errors.length = 0;
+  const aggregates = withSnapshots();
+  const running = new AccountingCommands(aggregates, locks);
+  await post(running, 9); // loads the ledger (from its snapshot, if it has one), then appends
+  await aggregates.snapshotsSaved();
+  const before = await stored();
+  t.equal(await aggregates.snapshotLongTails(), 0, 'nothing to take after one entry');
+  for (let i = 0; i < OPTIONS.minEvents; i++) await post(running, 10);
+  t.same(await stored(), before, 'appends took no snapshot');
+  t.equal(await aggregates.snapshotLongTails(), 1, `one after ${OPTIONS.minEvents} more entries: the ledger's (the organisation's has no snapshot form)`);
+  const cold = await coldLoad(true);
+  t.equal((await stored())?.revision, Number(cold.revision), 'the snapshot is at the head the process left');
+  t.equal(cold.eventsRead, 1, "so a cold start reads only the snapshot's own event (checked)");
+  sameLedger(t, cold.state, (await coldLoad(false)).state, 'and has the ledger a full replay has');
+  t.equal(await aggregates.snapshotLongTails(), 0, 'a second shutdown snapshot has nothing to add');
+  t.same(errors, [], 'no snapshot errors');
+});
