@@ -32,6 +32,8 @@ export const REBUILD_LIMITS = Object.freeze({
   /** Longest an attempt to swap waits for a lock before it gives up and tries again, and how many attempts (the last waits). */
   swapLockWait: '200ms',
   swapAttempts: 5,
+  /** Up to this long (times the attempt's number, jittered) between attempts to swap. */
+  swapBackoffMs: 100,
   /** Indexes built at once after the load: one per core of a small database server. */
   indexBuilders: Math.max(1, Math.min(4, availableParallelism())),
   /** Worker threads preparing batches (rebuild-workers.ts): one per core, none on a single core. */
@@ -81,7 +83,7 @@ export async function checksum(db: pg.Pool | pg.PoolClient, table: string): Prom
  * A store never analysed has no statistics (the planner would guess 2%): it is analysed first.
  */
 async function estimateEvents(pool: pg.Pool, eventTypes: readonly string[]): Promise<number> {
-  const { rows: stats } = await pool.query(`SELECT coalesce(last_analyze, last_autoanalyze) IS NOT NULL AS analysed FROM pg_stat_user_tables WHERE relid = 'es_events'::regclass`);
+  const { rows: stats } = await pool.query(`SELECT reltuples >= 0 AS analysed FROM pg_class WHERE oid = 'es_events'::regclass`);
   if (!stats[0]?.analysed) await pool.query('ANALYZE es_events');
   const { rows } = await pool.query(`EXPLAIN (FORMAT JSON) SELECT FROM es_events WHERE event_type = ANY($1)`, [eventTypes]);
   return Math.round(rows[0]['QUERY PLAN'][0].Plan['Plan Rows']);
@@ -116,8 +118,11 @@ export async function buildIndexes(pool: pg.Pool, jobs: { table: string; index: 
 /** Builds an index; `parallelWorkers`: how many of PostgreSQL's parallel workers it may use (its own setting if not given). */
 async function buildIndex(client: pg.PoolClient, index: IndexDefinition, parallelWorkers?: number): Promise<void> {
   // Like the batches, a build lost in a crash is only redone (a resumed rebuild reads which exist), so its commit need not wait for the disk.
-  const parallel = parallelWorkers === undefined ? '' : `; SET LOCAL max_parallel_maintenance_workers = ${Math.max(0, Math.floor(parallelWorkers))}`;
-  await client.query(`SET LOCAL maintenance_work_mem = '${REBUILD_LIMITS.indexBuildMemory}'; SET LOCAL synchronous_commit = off${parallel}`);
+  await client.query(`SET LOCAL maintenance_work_mem = '${REBUILD_LIMITS.indexBuildMemory}'; SET LOCAL synchronous_commit = off`);
+  if (parallelWorkers !== undefined) {
+    // No more than the server allows (its setting may be lower than this machine's cores suggest).
+    await client.query(`SELECT set_config('max_parallel_maintenance_workers', least($1::int, current_setting('max_parallel_maintenance_workers')::int)::text, true)`, [Math.max(0, Math.floor(parallelWorkers))]);
+  }
   await client.query(index.create);
 }
 
@@ -153,7 +158,8 @@ class ShadowIndexes {
 
   private built({ table, index }: { table: string; index: IndexDefinition }): void {
     const missing = this.missing.get(table)!;
-    missing.splice(missing.indexOf(index), 1);
+    const at = missing.indexOf(index);
+    if (at >= 0) missing.splice(at, 1);
   }
 }
 
@@ -275,6 +281,9 @@ export async function rebuildProjection(
   total = done;
   progress('indexes');
   await indexes.buildAll(pool, REBUILD_LIMITS.indexBuilders);
+  // Statistics before the tables go live (autovacuum, off while they loaded, would take a while to get to them):
+  // the API's queries are planned with them from the first one after the swap. A sample, not a scan.
+  await Promise.all(projection.resources.map((r) => pool.query(`ANALYZE ${shadowTable(r)}`)));
 
   const readHere = batchReader(store, projection, batchSize, undefined);
   const step = async (client: pg.PoolClient): Promise<boolean> => {
@@ -298,6 +307,7 @@ export async function rebuildProjection(
     } catch (error) {
       ({ position, done } = before);
       if ((error as { code?: string }).code !== LOCK_NOT_AVAILABLE || attempt >= REBUILD_LIMITS.swapAttempts) throw error;
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * REBUILD_LIMITS.swapBackoffMs * attempt)); // (jittered)
     }
   }
   // The swap is done: a drop failing here leaves the table to the next rebuild's start, not a failed rebuild.
@@ -311,9 +321,15 @@ export async function rebuildProjection(
   async function swap(briefLockWaits: boolean): Promise<void> {
     await stopAutovacuumOf(pool, projection.resources.map((r) => r.table));
     await inTransaction(pool, async (client) => {
-      if (briefLockWaits) await client.query(`SET LOCAL lock_timeout = '${REBUILD_LIMITS.swapLockWait}'`);
       const live = (await readCheckpoints(client, [projection.name], true)).get(projection.name) ?? START;
       while (await step(client));
+      // The live tables' locks, all at once: only a wait for these holds readers up (they queue behind it).
+      const { rows: existing } = await client.query(`SELECT t FROM unnest($1::text[]) t WHERE to_regclass(t) IS NOT NULL`, [projection.resources.map((r) => r.table)]);
+      if (existing.length > 0) {
+        if (briefLockWaits) await client.query(`SET LOCAL lock_timeout = '${REBUILD_LIMITS.swapLockWait}'`);
+        await client.query(`LOCK TABLE ${existing.map((row) => row.t).join(', ')} IN ACCESS EXCLUSIVE MODE`);
+        await client.query(`SET LOCAL lock_timeout = DEFAULT`);
+      }
       for (const r of projection.resources) {
         // The live table is renamed away, not dropped: dropping a big table here would keep readers waiting on
         // its lock while its files go. Its indexes follow it, so that the shadow's can take their names.
@@ -339,7 +355,8 @@ const LOCK_NOT_AVAILABLE = '55P03';
  * Cancels autovacuum on the live tables a swap replaces: their vacuum is wasted (they are dropped next),
  * and the swap's lock would otherwise wait until PostgreSQL cancels it itself, after deadlock_timeout
  * (1 s by default), with every reader of the table queued behind. A role without the right to signal
- * autovacuum workers (superuser, pg_signal_autovacuum_worker) is left with that wait.
+ * autovacuum workers (a superuser; from PostgreSQL 18, pg_signal_autovacuum_worker too) is left with the
+ * swap's brief attempts, which give way to it.
  */
 async function stopAutovacuumOf(pool: pg.Pool, tables: string[]): Promise<void> {
   await pool.query(

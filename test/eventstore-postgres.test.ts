@@ -1,6 +1,6 @@
 import t from 'tap';
 import { PostgresEventStore } from '../eventstore/postgres/store.ts';
-import { START } from '../eventstore/port.ts';
+import { LIMITS, START, comparePositions } from '../eventstore/port.ts';
 import { recordedFromBatch } from '../eventstore/stored-batch.ts';
 import { COPY_BATCH_COLUMNS, decodeCopyBatch } from '../eventstore/postgres/copy-batch.ts';
 import { to as copyTo } from 'pg-copy-streams';
@@ -72,6 +72,18 @@ t.test('an event holding a NUL character is refused before it is stored (no read
   t.same(await store.readStream('Nul-1'), [], 'nothing appended');
   await store.append('Nul-1', [{ ...event('Nul'), data: { text: 'C:\\u0000 typed out' } }], 'no_stream');
   t.equal((await store.readStream('Nul-1'))[0].data.text, 'C:\\u0000 typed out', 'a backslash-u typed out is just text');
+});
+
+t.test('an append of as many events as allowed keeps their order, and its retry is idempotent', async (t) => {
+  const store = await open();
+  const events = Array.from({ length: LIMITS.maxEventsPerAppend }, (_, i) => ({ ...event('Many'), data: { i } }));
+  const first = await store.append('Many-1', events, 'no_stream');
+  t.equal(first.nextExpectedRevision, BigInt(events.length - 1));
+  t.same(await store.append('Many-1', events, 'no_stream'), first, 'the retry returns what the append did, appending nothing');
+  const read = await store.readStream('Many-1', { maxCount: 5000 });
+  t.same(read.map((e) => e.data.i), events.map((_, i) => i), 'every event, in the order given');
+  t.same(read.map((e) => e.revision), events.map((_, i) => BigInt(i)), 'numbered from 0');
+  t.ok(read.every((e, i) => i === 0 || comparePositions(read[i - 1].position, e.position) < 0), 'in global order too');
 });
 
 t.test('a stored batch (binary COPY, what rebuild workers decode) holds exactly what readAll gives', async (t) => {

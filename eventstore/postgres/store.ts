@@ -64,6 +64,17 @@ function reserveSql(expected: ExpectedState): string {
  * and parsing the array literal there, for nothing.
  */
 function appendSql(expected: ExpectedState, count: number): string {
+  const key = `${typeof expected === 'bigint' ? 'revision' : expected}/${count}`;
+  let sql = appendStatements.get(key);
+  if (sql === undefined) {
+    sql = appendStatement(expected, count);
+    if (count <= PREPARED_APPEND_EVENTS) appendStatements.set(key, sql); // (bounded: 4 states x 16 counts)
+  }
+  return sql;
+}
+const appendStatements = new Map<string, string>();
+
+function appendStatement(expected: ExpectedState, count: number): string {
   const events = Array.from({ length: count }, (_, i) => `($${4 * i + 4}::uuid, $${4 * i + 5}::text, $${4 * i + 6}::json, $${4 * i + 7}::json, ${i + 1})`);
   // `expected_revision` is referenced by one variant only; declaring it here types $3 for all of them.
   return `WITH args AS (SELECT $3::bigint AS expected_revision),
@@ -71,6 +82,7 @@ function appendSql(expected: ExpectedState, count: number): string {
     INSERT INTO es_events (stream_id, stream_revision, event_id, event_type, data, metadata)
     SELECT $1, reserved.revision - $2 + e.ord, e.id, e.type, e.data, e.meta
     FROM reserved, (VALUES ${events.join(', ')}) AS e(id, type, data, meta, ord)
+    ORDER BY e.ord
     RETURNING stream_revision, transaction_id::text AS commit, global_position AS prepare`;
 }
 
