@@ -56,8 +56,9 @@ export const LIMITS = Object.freeze({ cachedStreams: 20_000, conflictRetries: 30
 /**
  * A load that had to read at least `minEvents` events leaves a snapshot for the next one. Only loads
  * take them: a load is already slow (on a million entries, serialising added 0.2 s to a 13 s load,
- * npm run bench -- snapshots), while a snapshot taken after an append would stall a busy stream's commands. What a process
- * appended past its last snapshot is snapshotted when it shuts down (snapshotLongTails); after a crash, the next long load does it.
+ * npm run bench -- snapshots), while a snapshot taken after an append would stall a busy stream's
+ * commands. What a process appended past its last snapshot is snapshotted when it shuts down
+ * (snapshotLongTails); after a crash, the next long load does it.
  */
 export const SNAPSHOT_LIMITS = Object.freeze({
   minEvents: 10_000,
@@ -106,7 +107,12 @@ export class AggregateStore {
   }
 
   /** load() for a caller already holding the stream's lock. */
-  async loadHeld<S, E extends { type: string; data: unknown }>(aggregate: Aggregate<S, E>, id: string): Promise<Loaded<S>> {
+  loadHeld<S, E extends { type: string; data: unknown }>(aggregate: Aggregate<S, E>, id: string): Promise<Loaded<S>> {
+    return this.loadEntry(aggregate, id);
+  }
+
+  /** loadHeld's state as the cache now keeps it. */
+  private async loadEntry<S, E extends { type: string; data: unknown }>(aggregate: Aggregate<S, E>, id: string): Promise<Cached<S>> {
     const streamId = AggregateStore.streamId(aggregate.category, id);
     const cached = this.cache.get(streamId) as Cached<S> | undefined;
     // Out of the cache while evolve() changes it in place: a read failing half-way must not leave it there.
@@ -130,7 +136,7 @@ export class AggregateStore {
     const entry: Cached<S> = { ...loaded, aggregate: aggregate as Aggregate<S, never>, eventId: lastEventId, sinceSnapshot: start.sinceSnapshot + read };
     this.remember(streamId, entry);
     if (read >= this.snapshotOptions.minEvents) this.takeSnapshot(streamId, entry);
-    return loaded;
+    return entry;
   }
 
   /**
@@ -253,8 +259,7 @@ export class AggregateStore {
       for (let attempt = 0; ; attempt++) {
         // Optimistic: decide on the cached state; a stale cache shows up as a conflict, then we catch up.
         const cached = attempt === 0 ? (this.cache.get(streamId) as Cached<S> | undefined) : undefined;
-        const loaded = cached ?? (await this.loadHeld(aggregate, id));
-        const sinceSnapshot = (this.cache.get(streamId) as Cached<S> | undefined)?.sinceSnapshot ?? 0; // (the entry loaded is now cached)
+        const loaded = cached ?? (await this.loadEntry(aggregate, id));
         const events = await decide(loaded.state);
         if (events.length === 0) return { events, position: null };
         const commandId = context.commandId ?? randomUUID();
@@ -273,7 +278,7 @@ export class AggregateStore {
           for (const e of events) state = aggregate.evolve(state, e);
           this.remember(streamId, {
             state, revision: result.nextExpectedRevision, aggregate: aggregate as Aggregate<S, never>,
-            eventId: appended[appended.length - 1].id, sinceSnapshot: sinceSnapshot + events.length,
+            eventId: appended[appended.length - 1].id, sinceSnapshot: loaded.sinceSnapshot + events.length,
           });
           return { events, position: result.position };
         } catch (error) {

@@ -319,12 +319,13 @@ export async function rebuildProjection(
   return sums;
 
   async function swap(briefLockWaits: boolean): Promise<void> {
-    await stopAutovacuumOf(pool, projection.resources.map((r) => r.table));
+    const liveTables = projection.resources.map((r) => r.table);
+    await stopAutovacuumOf(pool, liveTables);
     await inTransaction(pool, async (client) => {
       const live = (await readCheckpoints(client, [projection.name], true)).get(projection.name) ?? START;
       while (await step(client));
       // The live tables' locks, all at once: only a wait for these holds readers up (they queue behind it).
-      const { rows: existing } = await client.query(`SELECT t FROM unnest($1::text[]) t WHERE to_regclass(t) IS NOT NULL`, [projection.resources.map((r) => r.table)]);
+      const { rows: existing } = await client.query(`SELECT t FROM unnest($1::text[]) t WHERE to_regclass(t) IS NOT NULL`, [liveTables]);
       if (existing.length > 0) {
         if (briefLockWaits) await client.query(`SET LOCAL lock_timeout = '${REBUILD_LIMITS.swapLockWait}'`);
         await client.query(`LOCK TABLE ${existing.map((row) => row.t).join(', ')} IN ACCESS EXCLUSIVE MODE`);

@@ -61,18 +61,17 @@ function reserveSql(expected: ExpectedState): string {
 /**
  * The append statement for `count` events: the stream's revision moves, then its events go in, each as
  * plain parameters ($4.. four per event). Arrays of them would cost escaping every event's JSON here
- * and parsing the array literal there, for nothing.
+ * and parsing the array literal there, for nothing. Named (so prepared once per connection) up to
+ * PREPARED_APPEND_EVENTS events.
  */
-function appendSql(expected: ExpectedState, count: number): string {
-  const key = `${typeof expected === 'bigint' ? 'revision' : expected}/${count}`;
-  let sql = appendStatements.get(key);
-  if (sql === undefined) {
-    sql = appendStatement(expected, count);
-    if (count <= PREPARED_APPEND_EVENTS) appendStatements.set(key, sql); // (bounded: 4 states x 16 counts)
-  }
-  return sql;
+function appendSql(expected: ExpectedState, count: number): { name?: string; text: string } {
+  const name = `es_append_${typeof expected === 'bigint' ? 'revision' : expected}_${count}`;
+  if (count > PREPARED_APPEND_EVENTS) return { text: appendStatement(expected, count) };
+  let statement = appendStatements.get(name);
+  if (statement === undefined) appendStatements.set(name, (statement = { name, text: appendStatement(expected, count) })); // (bounded: 4 states x 16 counts)
+  return statement;
 }
-const appendStatements = new Map<string, string>();
+const appendStatements = new Map<string, { name: string; text: string }>();
 
 function appendStatement(expected: ExpectedState, count: number): string {
   const events = Array.from({ length: count }, (_, i) => `($${4 * i + 4}::uuid, $${4 * i + 5}::text, $${4 * i + 6}::json, $${4 * i + 7}::json, ${i + 1})`);
@@ -174,8 +173,7 @@ export class PostgresEventStore implements EventStore {
     events.forEach((e, i) => params.push(e.id, e.type, datas[i], metas[i]));
     try {
       // Named: prepared once per connection, then only executed (planning was half an append's cost).
-      const name = events.length <= PREPARED_APPEND_EVENTS ? `es_append_${typeof expected === 'bigint' ? 'revision' : expected}_${events.length}` : undefined;
-      const { rows } = await this.pool.query({ name, text: appendSql(expected, events.length), values: params });
+      const { rows } = await this.pool.query({ ...appendSql(expected, events.length), values: params });
       if (rows.length === 0) {
         const retried = await this.alreadyAppended(streamId, events);
         if (retried) return retried;
