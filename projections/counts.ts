@@ -87,10 +87,12 @@ export class Tally {
   }
 
   /**
-   * Where the last row of each table was counted (its organisation's total and value maps): rows of one
-   * table and organisation come in long runs, and this saves looking their maps up again for each.
+   * Where the last row of each table was counted: its organisation's total and value maps, and each
+   * counted field's last value with its count. Rows of one table and organisation come in long runs, and
+   * their counted values repeat (an exercise, a period, an account): a repeat costs one comparison, not
+   * the key's spelling and a look-up by it.
    */
-  private readonly recent = new Map<string, { organisationId: string; total: Delta; byValue: Map<string, Delta>[] }>();
+  private readonly recent = new Map<string, { organisationId: string; total: Delta; byValue: Map<string, Delta>[]; lastValue: unknown[]; lastDelta: (Delta | undefined)[] }>();
 
   /** A row (field names) of `r` in `table` added (+1) or removed (-1). */
   row(r: Resource, table: string, row: Record<string, unknown>, n: 1 | -1): void {
@@ -99,13 +101,22 @@ export class Tally {
     let at = this.recent.get(table);
     if (at?.organisationId !== organisationId) {
       const byField = child(child(this.deltas, table), organisationId);
-      at = { organisationId, total: deltaOf(child(byField, ''), table, organisationId, '', ''), byValue: fields.map((field) => child(byField, field)) };
+      const total = deltaOf(child(byField, ''), table, organisationId, '', '');
+      at = { organisationId, total, byValue: fields.map((field) => child(byField, field)), lastValue: fields.map(() => undefined), lastDelta: fields.map(() => undefined) };
       this.recent.set(table, at);
     }
     at.total.n += n;
     for (let i = 0; i < fields.length; i++) {
-      const value = countedValue(row[fields[i]]);
-      if (value !== undefined) deltaOf(at.byValue[i], table, organisationId, fields[i], value).n += n;
+      const raw = row[fields[i]];
+      let delta = at.lastDelta[i];
+      if (delta === undefined || raw !== at.lastValue[i]) {
+        const value = countedValue(raw);
+        if (value === undefined) continue;
+        delta = deltaOf(at.byValue[i], table, organisationId, fields[i], value);
+        at.lastValue[i] = raw;
+        at.lastDelta[i] = delta;
+      }
+      delta.n += n;
     }
   }
 

@@ -20,6 +20,13 @@ export const WORKER_LIMITS = Object.freeze({
   /** Longest a worker may take to start (load the code) and to prepare one batch. */
   startTimeoutMs: 60_000,
   batchTimeoutMs: 120_000,
+  /**
+   * Young generation of a worker's heap (V8's default is 48 MB here). A batch's events, rows and COPY data
+   * die together once it is sent; with room for a few batches they die young instead of being copied and
+   * promoted by each scavenge. In rebuilds of 1,000,000 events this took the workers' CPU from about 140%
+   * to 120-135% of a core.
+   */
+  youngGenerationMb: 192,
 });
 
 export interface PrepareRequest {
@@ -159,7 +166,7 @@ export class RebuildWorkers {
   static async start(projection: Projection, source: ProjectionSource, count: number): Promise<RebuildWorkers> {
     if (!(Number.isInteger(count) && count >= 1 && count <= 16)) throw new RangeError('rebuild workers: a whole number, 1..16');
     const boot = new URL('./rebuild-worker.mjs', import.meta.url);
-    const threads = Array.from({ length: count }, () => new Worker(boot, { workerData: source }));
+    const threads = Array.from({ length: count }, () => new Worker(boot, { workerData: source, resourceLimits: { maxYoungGenerationSizeMb: WORKER_LIMITS.youngGenerationMb } }));
     const workers = new RebuildWorkers(threads.map((thread) => new RebuildWorker(thread, projection.resources)));
     // Every thread settles (ready, failed or timed out) before this returns, so no start timer outlives it.
     const started = await Promise.allSettled(threads.map((thread) => ready(thread)));
