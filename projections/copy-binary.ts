@@ -114,12 +114,12 @@ function uuidBytes(value: string, out: Uint8Array, at: number): boolean {
 }
 
 /**
- * uuid: 16 bytes. A column's last two values are remembered: rows of one event or organisation repeat
- * ids, and an entry's lines alternate between two accounts.
+ * uuid: 16 bytes. A column's last two values are remembered (as four 32-bit words each): rows of one
+ * event or organisation repeat ids, and an entry's lines alternate between two accounts.
  */
 function uuid(): FieldEncoder {
   const seen: (string | undefined)[] = [undefined, undefined];
-  const bytes = [new Uint8Array(16), new Uint8Array(16)];
+  const words = new Int32Array(8); // the two remembered values' bytes, four big-endian words each
   let older = 0;
   return (w, value) => {
     if (typeof value !== 'string') throw notBinary;
@@ -127,17 +127,18 @@ function uuid(): FieldEncoder {
     const { buf, pos } = w;
     const hit = value === seen[0] ? 0 : value === seen[1] ? 1 : -1;
     if (hit >= 0) {
-      const known = bytes[hit];
-      for (let b = 0; b < 16; b++) buf[pos + b] = known[b]; // (Buffer.copy costs more for 16 bytes)
       older = 1 - hit;
     } else {
       if (!uuidBytes(value, buf, pos)) throw notBinary;
-      const remembered = bytes[older];
-      for (let b = 0; b < 16; b++) remembered[b] = buf[pos + b];
+      const at = 4 * older;
+      for (let k = 0; k < 4; k++) words[at + k] = (buf[pos + 4 * k] << 24) | (buf[pos + 4 * k + 1] << 16) | (buf[pos + 4 * k + 2] << 8) | buf[pos + 4 * k + 3];
       seen[older] = value;
       older = 1 - older;
+      w.pos += 16;
+      return;
     }
-    w.pos += 16;
+    w.pos = pos;
+    for (let k = 4 * hit; k < 4 * hit + 4; k++) w.int32(words[k]);
   };
 }
 
