@@ -13,9 +13,15 @@ type Known = OrganisationEvent | LedgerEvent;
 const known = (e: RecordedEvent) => ({ type: e.type, data: e.data }) as Known;
 const org = (e: RecordedEvent) => e.metadata.organisationId as string;
 
-/** An organisation's currency row id. Every posting names one, and a SHA-1 per posting shows in rebuilds. */
+/**
+ * An organisation's currency row id. Every posting names one, and a SHA-1 per posting shows in rebuilds.
+ * The last one found is kept apart: postings come in runs of one organisation and currency, and a
+ * repeat then costs two comparisons instead of spelling and hashing the cache's key.
+ */
 const currencyIds = new Map<string, string>();
+let lastCurrency = { organisationId: '', code: '', id: '' };
 function currencyId(organisationId: string, code: string): string {
+  if (organisationId === lastCurrency.organisationId && code === lastCurrency.code) return lastCurrency.id;
   const key = `${organisationId}:${code}`;
   let id = currencyIds.get(key);
   if (id === undefined) {
@@ -23,6 +29,7 @@ function currencyId(organisationId: string, code: string): string {
     id = derivedId(organisationId, 'currency', code);
     currencyIds.set(key, id);
   }
+  lastCurrency = { organisationId, code, id };
   return id;
 }
 

@@ -1,0 +1,46 @@
+/**
+ * The entries projection's rows, without a database: each entry names its own organisation's currency
+ * row, whatever order postings of several organisations and currencies come in (the projection keeps
+ * the last currency it found apart from its cache).
+ */
+import t from 'tap';
+import { randomUUID } from 'node:crypto';
+import { derivedId } from '../domain/ids.ts';
+import type { RecordedEvent } from '../eventstore/port.ts';
+import { entriesProjection } from '../projections/accounting.ts';
+import { applyEvents } from '../projections/projection.ts';
+import { AccountingEntry } from '../projections/read-models/accounting.ts';
+import { Writes } from '../projections/writes.ts';
+
+const ORGANISATIONS = [randomUUID(), randomUUID(), randomUUID()];
+const CURRENCIES = ['EUR', 'GBP', 'USD'];
+
+function posted(n: number, organisationId: string, currencyCode: string): RecordedEvent {
+  const line = (order: number, debit: string, credit: string) => ({ lineId: randomUUID(), order, subAccountId: randomUUID(), debitAmount: debit, creditAmount: credit, description: null, thirdCode: null });
+  return {
+    id: randomUUID(), type: 'AccountingEntryPosted', streamId: `Ledger-${organisationId}`, revision: BigInt(n), position: { commit: BigInt(n + 1), prepare: BigInt(n) }, recordedAt: new Date(0),
+    data: {
+      exerciseId: randomUUID(), entryId: randomUUID(), number: n + 1, date: '2026-01-01', documentDate: null, documentNumber: null, description: null, journalTypeId: randomUUID(),
+      periodId: randomUUID(), sessionId: randomUUID(), currencyCode, entryType: 'STANDARD', sourceType: 'API', lines: [line(1, '1.00', '0.00'), line(2, '0.00', '1.00')], at: '2026-01-01T00:00:00.000Z',
+    },
+    metadata: { organisationId, correlationId: randomUUID(), causationId: randomUUID(), schemaVersion: 1 },
+  };
+}
+
+t.test('every entry names its own organisation currency row, in runs and interleaved', async (t) => {
+  // Runs of one organisation and currency, then every posting switching organisation, currency or both.
+  const plan: [number, number][] = [[0, 0], [0, 0], [0, 0], [1, 0], [1, 0], [0, 1], [0, 1], [1, 1], [2, 2], [0, 0], [2, 2], [1, 0], [0, 0], [0, 1], [0, 0]];
+  const events = plan.map(([o, c], n) => posted(n, ORGANISATIONS[o], CURRENCIES[c]));
+  const writes = new Writes();
+  applyEvents(entriesProjection, events, writes, (r) => r.table);
+  const insert = writes.prepare(Infinity).ops.find((op) => op.kind === 'insert' && op.table === AccountingEntry.table);
+  if (insert?.kind !== 'insert') throw new Error('no insert of entries');
+  const [idAt, organisationAt, currencyAt] = ['id', 'organisation_id', 'currency_id'].map((column) => insert.columns.indexOf(column));
+  t.equal(insert.rows.length, events.length, 'one entry row per posting');
+  for (const [n, row] of insert.rows.entries()) {
+    const [o, c] = plan[n];
+    t.equal(row[idAt], events[n].data.entryId, `row ${n} is posting ${n}`);
+    t.equal(row[organisationAt], ORGANISATIONS[o], `row ${n}: its organisation`);
+    t.equal(row[currencyAt], derivedId(ORGANISATIONS[o], 'currency', CURRENCIES[c]), `row ${n}: organisation ${o}'s ${CURRENCIES[c]} row`);
+  }
+});
