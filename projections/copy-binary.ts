@@ -346,19 +346,38 @@ const ENCODERS: Record<string, () => FieldEncoder> = {
 };
 
 /**
- * The rows (values in the order of `types`, SQL type names) as binary COPY data, or undefined when
- * some value has no binary form here that is certainly the one its text would get.
+ * Rows (values in the order of `types`, SQL type names) as binary COPY data, added as they come: a
+ * writer that encodes rows as soon as they are made need not keep them.
  */
-export function encodeBinaryCopy(types: readonly string[], rows: readonly (readonly unknown[])[]): Buffer[] | undefined {
-  const encoders = types.map((type) => ENCODERS[type]?.());
-  if (encoders.some((e) => e === undefined)) return undefined;
-  const w = new ChunkWriter();
-  w.ensure(SIGNATURE.length + 8);
-  w.pos += SIGNATURE.copy(w.buf, w.pos);
-  w.int32(0); // flags
-  w.int32(0); // header extension length
-  try {
-    for (const row of rows) {
+export class BinaryCopyWriter {
+  private readonly w = new ChunkWriter();
+  /** Rows added so far. */
+  rows = 0;
+
+  private constructor(private readonly encoders: readonly FieldEncoder[]) {
+    const w = this.w;
+    w.ensure(SIGNATURE.length + 8);
+    w.pos += SIGNATURE.copy(w.buf, w.pos);
+    w.int32(0); // flags
+    w.int32(0); // header extension length
+  }
+
+  /** A writer for rows of these types, or undefined when one of them has no binary encoder here. */
+  static for(types: readonly string[]): BinaryCopyWriter | undefined {
+    const encoders = types.map((type) => ENCODERS[type]?.());
+    return encoders.every((e) => e !== undefined) ? new BinaryCopyWriter(encoders as FieldEncoder[]) : undefined;
+  }
+
+  /**
+   * Adds the row; false (and nothing added) when one of its values has no binary form here that is
+   * certainly the one its text would get.
+   */
+  add(row: readonly unknown[]): boolean {
+    const { w, encoders } = this;
+    // Where the row starts, to take back what it wrote if a value has no binary form: a chunk it
+    // finished is dropped, and writing goes on in the buffer that chunk viewed, from the row's start.
+    const [chunks, buf, pos] = [w.chunks.length, w.buf, w.pos];
+    try {
       w.ensure(2);
       w.int16(row.length);
       for (let c = 0; c < row.length; c++) {
@@ -366,15 +385,34 @@ export function encodeBinaryCopy(types: readonly string[], rows: readonly (reado
         if (value === null || value === undefined) {
           w.ensure(4);
           w.int32(-1);
-        } else encoders[c]!(w, value);
+        } else encoders[c](w, value);
       }
+    } catch (error) {
+      if (error !== notBinary) throw error;
+      [w.chunks.length, w.buf, w.pos] = [chunks, buf, pos];
+      return false;
     }
-  } catch (error) {
-    if (error === notBinary) return undefined;
-    throw error;
+    this.rows++;
+    return true;
   }
-  w.ensure(2);
-  w.int16(-1);
-  w.done();
-  return w.chunks;
+
+  /** The COPY data of the rows added (the writer takes no more). */
+  finish(): Buffer[] {
+    const w = this.w;
+    w.ensure(2);
+    w.int16(-1);
+    w.done();
+    return w.chunks;
+  }
+}
+
+/**
+ * The rows as binary COPY data, or undefined when some value has no binary form here that is certainly
+ * the one its text would get.
+ */
+export function encodeBinaryCopy(types: readonly string[], rows: readonly (readonly unknown[])[]): Buffer[] | undefined {
+  const writer = BinaryCopyWriter.for(types);
+  if (!writer) return undefined;
+  for (const row of rows) if (!writer.add(row)) return undefined;
+  return writer.finish();
 }

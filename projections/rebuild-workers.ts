@@ -27,6 +27,8 @@ export const WORKER_LIMITS = Object.freeze({
    * to 120-135% of a core.
    */
   youngGenerationMb: 192,
+  /** Events a worker decodes and applies at a time before it encodes their rows (rebuild-worker.ts). */
+  sliceEvents: 256,
 });
 
 export interface PrepareRequest {

@@ -7,7 +7,7 @@ import type pg from 'pg';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { from as copyFrom } from 'pg-copy-streams';
-import { encodeBinaryCopy } from './copy-binary.ts';
+import { BinaryCopyWriter } from './copy-binary.ts';
 import { copyLine } from './copy-text.ts';
 import { Tally, countedColumns, isCounted } from './counts.ts';
 import { columnTypes, rowValues, storedField, type Resource } from './resource.ts';
@@ -19,7 +19,8 @@ export interface Lookup {
   fields: string[];
 }
 
-type Insert = { kind: 'insert'; table: string; columns: string[]; types: string[]; rows: unknown[][] };
+/** Rows to insert: those not encoded yet, and (once encodeCopies ran) the COPY data of the others; `count` of both. */
+type Insert = { kind: 'insert'; table: string; columns: string[]; types: string[]; rows: unknown[][]; count: number; encoded?: CopyEncoding };
 /** A statement whose RETURNING rows (countedColumns) are rows gone from a counted table. */
 type Removal = { resource: Resource; table: string };
 type Op = Insert | { kind: 'sql'; text: string; params: unknown[]; lookup?: Lookup; removes?: Removal };
@@ -55,11 +56,12 @@ export class Writes {
     const { columns, values } = rowValues(resource, row);
     if (isCounted(resource)) this.tally.row(resource, table, row, 1);
     const pending = this.insertRun.get(table);
-    if (pending && pending.rows.length < WRITE_LIMITS.maxRowsPerInsert) {
+    if (pending && pending.count < WRITE_LIMITS.maxRowsPerInsert) {
       pending.rows.push(values);
+      pending.count++;
       return;
     }
-    const op: Insert = { kind: 'insert', table, columns, types: columnTypes(resource), rows: [values] };
+    const op: Insert = { kind: 'insert', table, columns, types: columnTypes(resource), rows: [values], count: 1 };
     this.ops.push(op);
     this.insertRun.set(table, op);
   }
@@ -111,6 +113,19 @@ export class Writes {
     return this.ops.every((op) => op.kind === 'insert');
   }
 
+  /**
+   * Encodes the rows inserted so far as COPY data now, so that they need not be kept: a rebuild's worker
+   * does so between slices of its batch, and holds far fewer objects at once (its collector then copies
+   * little). These inserts go as COPY whatever prepare's copyFromRows.
+   */
+  encodeCopies(): void {
+    for (const op of this.ops) {
+      if (op.kind !== 'insert' || op.rows.length === 0) continue;
+      (op.encoded ??= new CopyEncoding(op.types)).add(op.rows);
+      op.rows = [];
+    }
+  }
+
   /** The rows, then the counts they change. */
   flush(client: pg.PoolClient, options: FlushOptions = {}): Promise<void> {
     return this.prepare(options.copyFromRows).flush(client, options.beforeLookup);
@@ -122,7 +137,7 @@ export class Writes {
    * the counts stay with both.
    */
   prepare(copyFromRows: number = WRITE_LIMITS.copyFromRows): PreparedWrites {
-    const ops = this.ops.map((op): PreparedOp => (op.kind === 'insert' && op.rows.length >= copyFromRows ? encodeCopy(op) : op));
+    const ops = this.ops.flatMap((op): PreparedOp[] => (op.kind === 'insert' && (op.encoded || op.count >= copyFromRows) ? copiesOf(op) : [op]));
     const prepared = new PreparedWrites(ops, this.tally, this.insertsOnly);
     this.ops.length = 0;
     this.insertRun.clear();
@@ -130,14 +145,53 @@ export class Writes {
   }
 }
 
-/** An insert as COPY data: binary when every value has a binary form here (cheaper for the server), else text. */
 type Copy = { kind: 'copy'; table: string; columns: string[]; rows: number; binary: boolean; data: Uint8Array[] };
 export type PreparedOp = Copy | Op;
 
-function encodeCopy(op: Insert): Copy {
-  const binary = encodeBinaryCopy(op.types, op.rows);
-  const data = binary ?? [...textChunks(op.rows)].map((chunk) => Buffer.from(chunk, 'utf8'));
-  return { kind: 'copy', table: op.table, columns: op.columns, rows: op.rows.length, binary: binary !== undefined, data };
+/**
+ * An insert's rows as COPY data, encoded as they come: binary when every value of a row has a binary
+ * form here (cheaper for the server), as text otherwise. Two COPY statements when both kinds occur:
+ * rows of one run of inserts do not depend on each other's order.
+ */
+class CopyEncoding {
+  private readonly binary: BinaryCopyWriter | undefined;
+  private readonly text: Buffer[] = [];
+  private textChunk = '';
+  private textRows = 0;
+
+  constructor(types: readonly string[]) {
+    this.binary = BinaryCopyWriter.for(types);
+  }
+
+  add(rows: readonly unknown[][]): void {
+    for (const row of rows) {
+      if (this.binary?.add(row)) continue;
+      this.textChunk += copyLine(row);
+      this.textRows++;
+      if (this.textChunk.length >= WRITE_LIMITS.copyChunkChars) this.endTextChunk();
+    }
+  }
+
+  private endTextChunk(): void {
+    if (this.textChunk.length > 0) this.text.push(Buffer.from(this.textChunk, 'utf8'));
+    this.textChunk = '';
+  }
+
+  /** The COPY statements' data (the encoding takes no more rows). */
+  copies(op: Insert): Copy[] {
+    this.endTextChunk();
+    const copies: Copy[] = [];
+    const copy = (binary: boolean, rows: number, data: Uint8Array[]) => copies.push({ kind: 'copy', table: op.table, columns: op.columns, rows, binary, data });
+    if (this.binary && this.binary.rows > 0) copy(true, this.binary.rows, this.binary.finish());
+    if (this.textRows > 0) copy(false, this.textRows, this.text);
+    return copies;
+  }
+}
+
+function copiesOf(op: Insert): Copy[] {
+  const encoding = op.encoded ?? new CopyEncoding(op.types);
+  encoding.add(op.rows);
+  return encoding.copies(op);
 }
 
 /** A batch's statements ready to send, in order, and the counts they change (Writes.prepare). */
@@ -188,16 +242,4 @@ async function copyInto(client: pg.PoolClient, op: Copy): Promise<void> {
   const copy = client.query(copyFrom(`COPY ${op.table} (${op.columns.join(', ')}) FROM STDIN${op.binary ? ' (FORMAT binary)' : ''}`));
   await pipeline(Readable.from(op.data, { objectMode: false }), copy);
   if (copy.rowCount !== op.rows) throw new Error(`COPY into ${op.table} stored ${copy.rowCount} of ${op.rows} rows`);
-}
-
-function* textChunks(rows: unknown[][]): Generator<string> {
-  let chunk = '';
-  for (const row of rows) {
-    chunk += copyLine(row);
-    if (chunk.length >= WRITE_LIMITS.copyChunkChars) {
-      yield chunk;
-      chunk = '';
-    }
-  }
-  if (chunk.length > 0) yield chunk;
 }

@@ -1,7 +1,7 @@
 import t from 'tap';
 import { PostgresEventStore } from '../eventstore/postgres/store.ts';
 import { LIMITS, START, comparePositions } from '../eventstore/port.ts';
-import { recordedFromBatch } from '../eventstore/stored-batch.ts';
+import { recordedFromBatch, recordedSlicesFromBatch } from '../eventstore/stored-batch.ts';
 import { COPY_BATCH_COLUMNS, decodeCopyBatch } from '../eventstore/postgres/copy-batch.ts';
 import { to as copyTo } from 'pg-copy-streams';
 import { freshDatabase } from './helpers/database.ts';
@@ -101,6 +101,11 @@ t.test('a stored batch (binary COPY, what rebuild workers decode) holds exactly 
     t.equal(stored!.count, read.length, `as many events (${read.length})`);
     t.same(stored!.last, read[read.length - 1].position, 'the last position');
     t.strictSame(recordedFromBatch(stored!), read, 'the same events, field for field (and type for type)');
+    for (const size of [1, 2, 3, 100]) {
+      const slices = [...recordedSlicesFromBatch(stored!, size)];
+      t.strictSame(slices.flat(), read, `in slices of ${size}: the same events, in order`);
+      t.same(slices.map((s) => s.length), read.map((_, i) => i).filter((i) => i % size === 0).map((i) => Math.min(size, read.length - i)), `in slices of ${size}: full slices, then the rest`);
+    }
   }
   const limited = await store.readAllStored(START, { maxCount: 1, filter: { categories: ['Batch'] } });
   t.equal(limited?.count, 1, 'maxCount holds');

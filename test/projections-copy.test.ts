@@ -6,7 +6,7 @@
  */
 import t, { type Test } from 'tap';
 import fc from 'fast-check';
-import { encodeBinaryCopy } from '../projections/copy-binary.ts';
+import { BINARY_COPY_LIMITS, BinaryCopyWriter, encodeBinaryCopy } from '../projections/copy-binary.ts';
 import { columnTypes, f, rowValues, tableDdl, type Resource } from '../projections/resource.ts';
 import { migrateReadModels } from '../projections/schema.ts';
 import { Writes } from '../projections/writes.ts';
@@ -70,13 +70,16 @@ const row = fc.record({
 });
 
 /** Writes the rows as live (INSERT with parameters) and as a rebuild (COPY); either both refuse them or both store the same. */
-async function writeBothWays(t: Test, rows: Record<string, unknown>[]): Promise<'stored' | 'refused'> {
-  const attempt = async (table: string, copyFromRows: number) => {
+async function writeBothWays(t: Test, rows: Record<string, unknown>[], encodeAfter: readonly boolean[] = []): Promise<'stored' | 'refused'> {
+  const attempt = async (table: string, copyFromRows: number, encodeAfter: readonly boolean[]) => {
     const writes = new Writes();
-    for (const r of rows) writes.insert(Sample, table, r);
+    for (const [i, r] of rows.entries()) {
+      writes.insert(Sample, table, r);
+      if (encodeAfter[i]) writes.encodeCopies(); // as a rebuild's worker does between slices
+    }
     return inTransaction(db.pool, (client) => writes.flush(client, { copyFromRows })).then(() => 'stored' as const, () => 'refused' as const);
   };
-  const [live, copied] = [await attempt(LIVE, Number.MAX_SAFE_INTEGER), await attempt(COPIED, 1)];
+  const [live, copied] = [await attempt(LIVE, Number.MAX_SAFE_INTEGER, []), await attempt(COPIED, 1, encodeAfter)];
   t.equal(copied, live, 'COPY refuses exactly what INSERT refuses');
   return live;
 }
@@ -90,10 +93,11 @@ t.test('binary COPY stores what INSERT stores, for every column type', async (t)
   let binary = 0;
   let ordinal = 0;
   await fc.assert(
-    fc.asyncProperty(fc.array(fc.tuple(uuid, row), { minLength: 1, maxLength: 8 }), async (generated) => {
+    // Each row maybe followed by encoding the rows so far (Writes.encodeCopies), binary or text row by row.
+    fc.asyncProperty(fc.array(fc.tuple(uuid, row, fc.boolean()), { minLength: 1, maxLength: 8 }), async (generated) => {
       const rows = generated.map(([id, r]) => ({ ...r, id, ordinal: ordinal++ }));
       if (encodeBinaryCopy(columnTypes(Sample), rows.map((r) => rowValues(Sample, r).values))) binary++;
-      await writeBothWays(t, rows);
+      await writeBothWays(t, rows, generated.map(([, , encode]) => encode));
       return true;
     }),
     { numRuns: 300 },
@@ -109,4 +113,23 @@ t.test('values with no certain binary form go as text', async (t) => {
   for (const odd of [{ at: new Date('0000-06-01T00:00:00Z') }, { at: new Date('+010000-01-01T00:00:00Z') }, { at: new Date(NaN) }, { at: 'January 8, 2026 04:05:06' }, { amount: 'NaN' }, { amount: ' 1.5' }, { day: '2026-1-5' }, { at: '0099-01-01' }, { ordinal: 1.5 }, { flag: 't' }]) {
     t.equal(encodeBinaryCopy(types, values(odd)), undefined, `${JSON.stringify(odd)}: text`);
   }
+});
+
+t.test('a row with no binary form adds nothing, even one that spilled into a new chunk', async (t) => {
+  const types = columnTypes(Sample);
+  const values = (r: Record<string, unknown>) => rowValues(Sample, { id: '8f80a4ea-4f7e-457e-948c-a16dbccb82bf', ordinal: 1, ...r }).values;
+  const long = (n: number) => 'x'.repeat(n);
+  // Text reserves room for 3 bytes a character: the first row gets a buffer of its own, a bit larger than
+  // a chunk, and the odd row's label no longer fits in what is left of it.
+  const label = Math.ceil(BINARY_COPY_LIMITS.chunkBytes / 3) + 1_000;
+  const first = values({ label: long(label), amount: '1.00' });
+  // Its label goes into a new chunk; its amount, written after, has no binary form.
+  const odd = values({ label: long(label), amount: 'NaN' });
+  const last = values({ label: 'after', amount: '2.00', at: '2026-11-22T16:38:10.978Z' });
+  const writer = BinaryCopyWriter.for(types)!;
+  t.ok(writer.add(first), 'the first row goes binary');
+  t.notOk(writer.add(odd), 'the odd row does not');
+  t.ok(writer.add(last), 'the next one does');
+  t.equal(writer.rows, 2, 'two rows added');
+  t.ok(Buffer.concat(writer.finish()).equals(Buffer.concat(encodeBinaryCopy(types, [first, last])!)), 'the same bytes as the two rows alone');
 });

@@ -121,13 +121,22 @@ function timestampMs(data: Buffer, at: number): number {
 
 /** The batch's events, as readAll would give them. */
 export function decodeCopyBatch(bytes: Uint8Array): RecordedEvent[] {
+  return decodeCopySlices(bytes, Number.MAX_SAFE_INTEGER).next().value ?? [];
+}
+
+/**
+ * The batch's events in order, `size` at a time: a reader that is done with each slice before the next
+ * holds only a slice's events at once.
+ */
+export function* decodeCopySlices(bytes: Uint8Array, size: number): Generator<RecordedEvent[], void, undefined> {
+  if (!(size >= 1)) throw new RangeError('slices of at least one event');
   const data = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const json = (starts: number[], f: number) => {
     const start = data[starts[f]] === JSONB_VERSION ? starts[f] + 1 : starts[f];
     return JSON.parse(data.toString('utf8', start, starts[f + 1] - 4));
   };
   const [types, streams] = [new RepeatedText(), new RepeatedText()];
-  const events: RecordedEvent[] = [];
+  let events: RecordedEvent[] = [];
   for (const starts of rows(data)) {
     events.push({
       id: uuidText(data, starts[0]),
@@ -139,6 +148,10 @@ export function decodeCopyBatch(bytes: Uint8Array): RecordedEvent[] {
       data: json(starts, 7),
       metadata: json(starts, 8),
     });
+    if (events.length === size) {
+      yield events;
+      events = [];
+    }
   }
-  return events;
+  if (events.length > 0) yield events;
 }
