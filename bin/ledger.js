@@ -13,5 +13,6 @@ const tsx = createRequire(import.meta.url).resolve('tsx/cli');
 // full collection whenever the old generation has less room left than the young one holds, which with
 // a heap of about 30 MiB is all the time (72 full collections in a rebuild of 1,000,000 events, 15 with
 // it; its worker threads went from 25 to 2, and the event stage took 8-13% less CPU; about 190 MB more memory).
-const result = spawnSync(process.execPath, ['--max-semi-space-size=64', '--initial-old-space-size=256', tsx, path.join(root, 'cli/ledger.ts'), ...process.argv.slice(2)], { stdio: 'inherit' });
+// (After tsx's path: tsx starts node again, and passes on the flags it is given, not those of its own process.)
+const result = spawnSync(process.execPath, [tsx, '--max-semi-space-size=64', '--initial-old-space-size=256', path.join(root, 'cli/ledger.ts'), ...process.argv.slice(2)], { stdio: 'inherit' });
 process.exit(result.status ?? 1);

@@ -19,9 +19,9 @@ const org = (e: RecordedEvent) => e.metadata.organisationId as string;
  * repeat then costs two comparisons instead of spelling and hashing the cache's key.
  */
 const currencyIds = new Map<string, string>();
-let lastCurrency = { organisationId: '', code: '', id: '' };
+let lastCurrency: { organisationId: string; code: string; id: string } | undefined;
 function currencyId(organisationId: string, code: string): string {
-  if (organisationId === lastCurrency.organisationId && code === lastCurrency.code) return lastCurrency.id;
+  if (organisationId === lastCurrency?.organisationId && code === lastCurrency.code) return lastCurrency.id;
   const key = `${organisationId}:${code}`;
   let id = currencyIds.get(key);
   if (id === undefined) {

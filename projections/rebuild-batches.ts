@@ -28,11 +28,11 @@ export interface Batch {
  * the projection loads nothing first (prepare) and is a registered one (the threads load it from its module, sourceOf).
  * A failure to start them is a warning: the rebuild goes on without them, only slower.
  */
-export async function startWorkers(store: EventStore, projection: Projection, count: number): Promise<RebuildWorkers | undefined> {
+export async function startWorkers(store: EventStore, projection: Projection, count: number, sliceEvents?: number): Promise<RebuildWorkers | undefined> {
   const source = sourceOf(projection);
   if (!store.readAllStored || projection.prepare || !source) return undefined;
   try {
-    return await RebuildWorkers.start(projection, source, count);
+    return await RebuildWorkers.start(projection, source, count, sliceEvents);
   } catch (error) {
     process.emitWarning(`rebuild of ${projection.name} goes on without worker threads: ${(error as Error).message}`, 'RebuildWarning');
     return undefined;

@@ -21,15 +21,21 @@ export const WORKER_LIMITS = Object.freeze({
   startTimeoutMs: 60_000,
   batchTimeoutMs: 120_000,
   /**
-   * Young generation of a worker's heap (V8's default is 48 MB here). A batch's events, rows and COPY data
-   * die together once it is sent; with room for a few batches they die young instead of being copied and
-   * promoted by each scavenge. In rebuilds of 1,000,000 events this took the workers' CPU from about 140%
-   * to 120-135% of a core.
+   * Young generation of a worker's heap (V8's default is 48 MB here): what the process flag
+   * --max-semi-space-size=64 of package.json's scripts gives too (the flag wins), for a process started
+   * without it. Started without the flag, in rebuilds of 1,000,000 events this took the workers' CPU from
+   * about 140% to 120-135% of a core.
    */
   youngGenerationMb: 192,
   /** Events a worker decodes and applies at a time before it encodes their rows (rebuild-worker.ts). */
   sliceEvents: 256,
 });
+
+/** What a worker thread is started with: the projection to load, and how many events it handles at a time. */
+export interface WorkerSetup {
+  source: ProjectionSource;
+  sliceEvents: number;
+}
 
 export interface PrepareRequest {
   id: number;
@@ -53,7 +59,11 @@ export function preparedMessage(id: number, prepared: PreparedWrites): { reply: 
       for (const chunk of op.data) ownBuffer(chunk).forEach((buffer) => transfer.add(buffer));
       return op;
     }
-    if (op.kind === 'insert') return op;
+    if (op.kind === 'insert') {
+      // (An insert whose rows were partly encoded holds an encoder: prepare() makes COPY statements of those.)
+      if (op.encoded) throw new Error('rebuild worker: an insert left half encoded');
+      return op;
+    }
     for (const value of op.params) assertPassable(value);
     return {
       ...op,
@@ -165,10 +175,12 @@ export class RebuildWorkers {
   private constructor(private readonly workers: RebuildWorker[]) {}
 
   /** `count` threads preparing batches of `projection`, each ready (code loaded) before this resolves. */
-  static async start(projection: Projection, source: ProjectionSource, count: number): Promise<RebuildWorkers> {
+  static async start(projection: Projection, source: ProjectionSource, count: number, sliceEvents: number = WORKER_LIMITS.sliceEvents): Promise<RebuildWorkers> {
     if (!(Number.isInteger(count) && count >= 1 && count <= 16)) throw new RangeError('rebuild workers: a whole number, 1..16');
+    if (!(Number.isInteger(sliceEvents) && sliceEvents >= 1)) throw new RangeError('rebuild workers: slices of a whole number of events, at least 1');
+    const setup: WorkerSetup = { source, sliceEvents };
     const boot = new URL('./rebuild-worker.mjs', import.meta.url);
-    const threads = Array.from({ length: count }, () => new Worker(boot, { workerData: source, resourceLimits: { maxYoungGenerationSizeMb: WORKER_LIMITS.youngGenerationMb } }));
+    const threads = Array.from({ length: count }, () => new Worker(boot, { workerData: setup, resourceLimits: { maxYoungGenerationSizeMb: WORKER_LIMITS.youngGenerationMb } }));
     const workers = new RebuildWorkers(threads.map((thread) => new RebuildWorker(thread, projection.resources)));
     // Every thread settles (ready, failed or timed out) before this returns, so no start timer outlives it.
     const started = await Promise.allSettled(threads.map((thread) => ready(thread)));

@@ -48,6 +48,8 @@ export interface RebuildOptions {
   batchSize?: number;
   /** Worker threads to prepare batches on; default REBUILD_LIMITS.workers when enough events are left. */
   workers?: number;
+  /** Events a worker thread decodes, applies and encodes at a time (default WORKER_LIMITS.sliceEvents). */
+  workerSliceEvents?: number;
 }
 
 /** The replaced live table between the swap and its drop (dropped after the swap commits, not inside it). */
@@ -254,7 +256,7 @@ export async function rebuildProjection(
   };
   progress('events');
   const workerCount = options.workers ?? (total - done >= REBUILD_LIMITS.workersFromEvents ? REBUILD_LIMITS.workers : 0);
-  const workers = workerCount > 0 ? await startWorkers(store, projection, workerCount) : undefined;
+  const workers = workerCount > 0 ? await startWorkers(store, projection, workerCount, options.workerSliceEvents) : undefined;
   try {
     const read = batchReader(store, projection, batchSize, workers);
     // With workers, enough batches in flight to keep each of them busy while the oldest is written.

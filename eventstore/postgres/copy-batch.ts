@@ -129,7 +129,7 @@ export function decodeCopyBatch(bytes: Uint8Array): RecordedEvent[] {
  * holds only a slice's events at once.
  */
 export function* decodeCopySlices(bytes: Uint8Array, size: number): Generator<RecordedEvent[], void, undefined> {
-  if (!(size >= 1)) throw new RangeError('slices of at least one event');
+  if (!(Number.isInteger(size) && size >= 1)) throw new RangeError('slices of a whole number of events, at least one');
   const data = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const json = (starts: number[], f: number) => {
     const start = data[starts[f]] === JSONB_VERSION ? starts[f] + 1 : starts[f];
