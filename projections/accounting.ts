@@ -138,7 +138,8 @@ export const entriesProjection: Projection = {
       case 'AccountingPeriodClosed':
       case 'AccountingPeriodReopened': {
         const closed = e.type === 'AccountingPeriodClosed';
-        return w.update(AccountingEntry, t(AccountingEntry), { accountingPeriodId: e.data.periodId }, { isClosed: closed, closeDate: closed ? e.data.at : null });
+        // (By organisation too: the index that finds a period's entries starts with it.)
+        return w.update(AccountingEntry, t(AccountingEntry), { organisationId, accountingPeriodId: e.data.periodId }, { isClosed: closed, closeDate: closed ? e.data.at : null });
       }
     }
   },

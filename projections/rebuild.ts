@@ -14,7 +14,7 @@ import { START, comparePositions, type EventStore, type GlobalPosition } from '.
 import { dropCounts, swapCounts } from './counts.ts';
 import { readCheckpoints, writeCheckpoint } from './daemon.ts';
 import type { Projection } from './projection.ts';
-import { indexDefinitions, indexNames, storedField, tableDdl, type IndexDefinition, type Resource } from './resource.ts';
+import { columnOf, indexDefinitions, indexNames, tableDdl, type IndexDefinition, type Resource } from './resource.ts';
 import { batchReader, startWorkers, type Batch } from './rebuild-batches.ts';
 import { shadowTable } from './shadow.ts';
 import type { Lookup } from './writes.ts';
@@ -145,7 +145,7 @@ class ShadowIndexes {
   async buildFor(client: pg.PoolClient, lookup: Lookup): Promise<void> {
     const missing = this.missing.get(lookup.table);
     if (!missing || missing.length === 0) return;
-    const columns = new Set(lookup.fields.map((name) => storedField(lookup.resource, name).column));
+    const columns = new Set(lookup.fields.map((name) => columnOf(lookup.resource, name)));
     const usable = missing.filter((i) => columns.has(i.columns[0])).sort((a, b) => coverage(b, columns) - coverage(a, columns));
     if (usable.length === 0) return;
     await buildIndex(client, usable[0]);

@@ -4,6 +4,8 @@
  * REST item. Add a field here and every interface gets it.
  */
 
+import { createHash } from 'node:crypto';
+
 /** How a field is stored and filtered. */
 export type Scalar = 'UUID' | 'String' | 'Int' | 'Boolean' | 'Decimal' | 'DateTime' | 'Date';
 
@@ -108,6 +110,11 @@ export function storedField(r: Resource, name: string): StoredField {
   return field;
 }
 
+/** The column of a field a statement finds rows by: a stored field's, or organisation_id for the organisation's. */
+export function columnOf(r: Resource, name: string): string {
+  return name === 'organisationId' && r.scope === 'organisation' ? 'organisation_id' : storedField(r, name).column;
+}
+
 /** (organisation_id) unless a declared index starts with it: a btree on (a, b) serves lookups on a alone. */
 function indexColumns(r: Resource): string[][] {
   const declared = r.indexes ?? [];
@@ -126,6 +133,21 @@ export interface IndexDefinition {
 /** A table or index name without its schema (`replay_x.accounting_entries` -> `accounting_entries`). */
 export const bareName = (name: string): string => name.slice(name.lastIndexOf('.') + 1);
 
+/** PostgreSQL cuts names at 63 bytes (NAMEDATALEN - 1). */
+const MAX_NAME_BYTES = 63;
+
+/**
+ * An index's name: table, columns, `_idx`. One longer than PostgreSQL keeps ends in a digest of the whole name
+ * instead of being cut, so that a table's names stay apart and a rebuild finds its shadow's by name.
+ */
+function indexName(tableName: string, columns: string[]): string {
+  const bare = `${bareName(tableName)}_${columns.join('_')}_idx`;
+  const schema = tableName.slice(0, tableName.length - bareName(tableName).length);
+  if (Buffer.byteLength(bare) <= MAX_NAME_BYTES) return schema + bare;
+  const digest = createHash('sha256').update(bare).digest('hex').slice(0, 10);
+  return `${schema}${bare.slice(0, MAX_NAME_BYTES - digest.length - 1)}_${digest}`;
+}
+
 export function indexDefinitions(r: Resource, tableName = r.table): IndexDefinition[] {
   const primaryKey = `${tableName}_pkey`;
   return [
@@ -136,7 +158,7 @@ export function indexDefinitions(r: Resource, tableName = r.table): IndexDefinit
       create: `CREATE UNIQUE INDEX ${bareName(primaryKey)} ON ${tableName} (id); ALTER TABLE ${tableName} ADD CONSTRAINT ${bareName(primaryKey)} PRIMARY KEY USING INDEX ${bareName(primaryKey)}`,
     },
     ...indexColumns(r).map((columns) => {
-      const name = `${tableName}_${columns.join('_')}_idx`;
+      const name = indexName(tableName, columns);
       return { name, columns, create: `CREATE INDEX IF NOT EXISTS ${bareName(name)} ON ${tableName} (${columns.join(', ')})` };
     }),
   ];

@@ -10,7 +10,7 @@ import { from as copyFrom } from 'pg-copy-streams';
 import { BinaryCopyWriter } from './copy-binary.ts';
 import { copyLine } from './copy-text.ts';
 import { Tally, countedColumns, isCounted } from './counts.ts';
-import { columnTypes, rowValues, storedField, type Resource } from './resource.ts';
+import { columnOf, columnTypes, rowValues, type Resource } from './resource.ts';
 
 /** The rows a statement finds by equality on these fields of a table: the index it needs. */
 export interface Lookup {
@@ -71,7 +71,7 @@ export class Writes {
     const params: unknown[] = [];
     const bind = (name: string, value: unknown) => {
       params.push(value);
-      return `${storedField(resource, name).column} = $${params.length}`;
+      return `${columnOf(resource, name)} = $${params.length}`;
     };
     const changed = Object.entries(set).filter(([, v]) => v !== undefined);
     // Counts follow inserts and deletes only; moving a row between counted values is a delete and an insert.
@@ -85,7 +85,7 @@ export class Writes {
 
   delete(resource: Resource, table: string, where: Record<string, unknown>): void {
     const entries = Object.entries(where);
-    let text = `DELETE FROM ${table} WHERE ${entries.map(([k], i) => `${storedField(resource, k).column} = $${i + 1}`).join(' AND ')}`;
+    let text = `DELETE FROM ${table} WHERE ${entries.map(([k], i) => `${columnOf(resource, k)} = $${i + 1}`).join(' AND ')}`;
     const counted = isCounted(resource);
     if (counted) text += ` RETURNING ${countedColumns(resource).join(', ')}`;
     this.statement({ kind: 'sql', text, params: entries.map(([, v]) => v), lookup: { resource, table, fields: entries.map(([k]) => k) }, removes: counted ? { resource, table } : undefined });

@@ -10,6 +10,8 @@ import type { RecordedEvent } from '../eventstore/port.ts';
 import { entriesProjection } from '../projections/accounting.ts';
 import { applyEvents } from '../projections/projection.ts';
 import { AccountingEntry } from '../projections/read-models/accounting.ts';
+import { indexNames } from '../projections/resource.ts';
+import { shadowTable } from '../projections/shadow.ts';
 import { Writes } from '../projections/writes.ts';
 
 const ORGANISATIONS = [randomUUID(), randomUUID(), randomUUID()];
@@ -43,4 +45,15 @@ t.test('every entry names its own organisation currency row, in runs and interle
     t.equal(row[organisationAt], ORGANISATIONS[o], `row ${n}: its organisation`);
     t.equal(row[currencyAt], derivedId(ORGANISATIONS[o], 'currency', CURRENCIES[c]), `row ${n}: organisation ${o}'s ${CURRENCIES[c]} row`);
   }
+});
+
+t.test('index names fit PostgreSQL (63 bytes) and stay apart, live and shadow', async (t) => {
+  const live = indexNames(AccountingEntry);
+  const shadow = indexNames(AccountingEntry, shadowTable(AccountingEntry));
+  const inSchema = indexNames(AccountingEntry, `replay_x.${AccountingEntry.table}`);
+  for (const name of [...live, ...shadow]) t.ok(Buffer.byteLength(name) <= 63, `${name}: ${Buffer.byteLength(name)} bytes`);
+  t.equal(new Set([...live, ...shadow]).size, live.length + shadow.length, 'no two alike');
+  t.ok(live.includes('accounting_entries_organisation_id_date_number_idx'), 'a short name as it was');
+  t.same(inSchema, live.map((name) => `replay_x.${name}`), 'in a schema: the same names, qualified');
+  t.same(indexNames(AccountingEntry), live, 'the same names every time');
 });
