@@ -63,7 +63,7 @@ export interface RecordedEvent<Type extends string = string, Data = Record<strin
 
 /**
  * Events as a store keeps them, for bulk readers that decode them on other threads (a rebuild's
- * workers): one buffer that moves between threads without a copy, decoded by recordedFromBatch
+ * workers): one buffer that moves between threads without a copy, decoded by recordedSlicesFromBatch
  * (stored-batch.ts) according to its format.
  */
 export interface StoredBatch {

@@ -5,8 +5,8 @@
  *
  * A value is encoded only when its binary form is certainly what PostgreSQL's input function makes of
  * its text (copy-text.ts textOf): canonical uuids, plain or exponent decimals, ISO 8601 timestamps.
- * For anything else the encoder gives up (undefined) and the caller sends the rows as text, so the
- * server parses them as it always would. Zone-less timestamps are read as UTC: projection sessions
+ * For anything else the writer refuses the row (BinaryCopyWriter.add) and the caller sends it as text, so
+ * the server parses it as it always would. Zone-less timestamps are read as UTC: projection sessions
  * run with TimeZone UTC (writes.ts), so the server would read them the same way.
  *
  * (pg-copy-streams-binary, the maintained encoder for node, has no numeric or uuid and allocates a
@@ -127,18 +127,16 @@ function uuid(): FieldEncoder {
     const { buf, pos } = w;
     const hit = value === seen[0] ? 0 : value === seen[1] ? 1 : -1;
     if (hit >= 0) {
+      for (let k = 4 * hit; k < 4 * hit + 4; k++) w.int32(words[k]);
       older = 1 - hit;
-    } else {
-      if (!uuidBytes(value, buf, pos)) throw notBinary;
-      const at = 4 * older;
-      for (let k = 0; k < 4; k++) words[at + k] = (buf[pos + 4 * k] << 24) | (buf[pos + 4 * k + 1] << 16) | (buf[pos + 4 * k + 2] << 8) | buf[pos + 4 * k + 3];
-      seen[older] = value;
-      older = 1 - older;
-      w.pos += 16;
       return;
     }
-    w.pos = pos;
-    for (let k = 4 * hit; k < 4 * hit + 4; k++) w.int32(words[k]);
+    if (!uuidBytes(value, buf, pos)) throw notBinary;
+    const at = 4 * older;
+    for (let k = 0; k < 4; k++) words[at + k] = (buf[pos + 4 * k] << 24) | (buf[pos + 4 * k + 1] << 16) | (buf[pos + 4 * k + 2] << 8) | buf[pos + 4 * k + 3];
+    seen[older] = value;
+    older = 1 - older;
+    w.pos += 16;
   };
 }
 
@@ -404,15 +402,4 @@ export class BinaryCopyWriter {
     w.done();
     return w.chunks;
   }
-}
-
-/**
- * The rows as binary COPY data, or undefined when some value has no binary form here that is certainly
- * the one its text would get.
- */
-export function encodeBinaryCopy(types: readonly string[], rows: readonly (readonly unknown[])[]): Buffer[] | undefined {
-  const writer = BinaryCopyWriter.for(types);
-  if (!writer) return undefined;
-  for (const row of rows) if (!writer.add(row)) return undefined;
-  return writer.finish();
 }

@@ -6,7 +6,7 @@
  */
 import t, { type Test } from 'tap';
 import fc from 'fast-check';
-import { BINARY_COPY_LIMITS, BinaryCopyWriter, encodeBinaryCopy } from '../projections/copy-binary.ts';
+import { BINARY_COPY_LIMITS, BinaryCopyWriter } from '../projections/copy-binary.ts';
 import { columnTypes, f, rowValues, tableDdl, type Resource } from '../projections/resource.ts';
 import { migrateReadModels } from '../projections/schema.ts';
 import { Writes } from '../projections/writes.ts';
@@ -14,6 +14,14 @@ import { inTransaction } from '../platform/database.ts';
 import { freshDatabase } from './helpers/database.ts';
 
 const db = await freshDatabase(t);
+
+/** The rows as binary COPY data, or undefined when one of them has no binary form (then all would go as text). */
+function encodeBinaryCopy(types: readonly string[], rows: readonly (readonly unknown[])[]): Buffer[] | undefined {
+  const writer = BinaryCopyWriter.for(types);
+  if (!writer) return undefined;
+  for (const row of rows) if (!writer.add(row)) return undefined;
+  return writer.finish();
+}
 
 const Sample: Resource = {
   typeName: 'Sample',

@@ -7,7 +7,7 @@
 import type { GlobalPosition, RecordedEvent } from '../port.ts';
 
 /**
- * Each row's fields, in this order (decodeCopyBatch reads them so). JSON as stored: json's binary form is
+ * Each row's fields, in this order (decodeCopySlices reads them so). JSON as stored: json's binary form is
  * its text, and a cast to text would cost the server an output and an input conversion per value (about
  * 2 µs an event, half its work in a rebuild's read). jsonb's binary form is its text after a version byte.
  */
@@ -119,13 +119,8 @@ function timestampMs(data: Buffer, at: number): number {
   return EPOCH_2000_MS + Number(big / 1000n - (big < 0n && big % 1000n !== 0n ? 1n : 0n));
 }
 
-/** The batch's events, as readAll would give them. */
-export function decodeCopyBatch(bytes: Uint8Array): RecordedEvent[] {
-  return decodeCopySlices(bytes, Number.MAX_SAFE_INTEGER).next().value ?? [];
-}
-
 /**
- * The batch's events in order, `size` at a time: a reader that is done with each slice before the next
+ * The batch's events in order, as readAll would give them, `size` at a time: a reader that is done with each slice before the next
  * holds only a slice's events at once.
  */
 export function* decodeCopySlices(bytes: Uint8Array, size: number): Generator<RecordedEvent[], void, undefined> {
