@@ -73,6 +73,12 @@ export interface Resource {
    * so totalCount without a filter or with one `eq` on such a field is a lookup (see counts.ts).
    */
   countedBy?: string[];
+  /**
+   * Rows dated within the dates (startDate..endDate) of the parent a field names: an entry lies in its period
+   * and in its exercise. A list filtered on such a parent is then also a range of the `on` field, which the
+   * index on (organisation_id, on, ...) walks from the parent's first day (see query-builder.ts).
+   */
+  datedWithin?: { on: string; parents: Record<string, () => Resource> };
 }
 
 const SQL_TYPE: Record<Scalar, string> = {

@@ -5,7 +5,7 @@
  */
 import type pg from 'pg';
 import { keptCount } from '../../projections/counts.ts';
-import { storedFields, type Resource, type StoredField } from '../../projections/resource.ts';
+import { columnOf, storedField, storedFields, type Resource, type StoredField } from '../../projections/resource.ts';
 
 export const PAGING = Object.freeze({ defaultPageSize: 20, maxPageSize: 500, maxFilterDepth: 10, maxInList: 1000 });
 
@@ -71,6 +71,40 @@ export function whereSql(resource: Resource, filter: Filter | undefined, params:
   return parts.length ? parts.join(' AND ') : 'TRUE';
 }
 
+/**
+ * A date is stored at UTC midnight, or at the server's own midnight in rows older versions wrote on a server
+ * outside UTC (until a rebuild): never more than 14 hours apart, the widest zone's offset.
+ */
+const MIDNIGHT_SPREAD = "interval '14 hours'";
+
+/**
+ * What a filter implies without stating it: rows dated within a parent (Resource.datedWithin) that the filter
+ * names with `eq` or `in` lie between the parents' first and last days. Stated, the planner walks the date index
+ * from the first day instead of taking a month's rows to be spread over the year. Only conjuncts imply anything
+ * (the top level and `and`, never `or`); the filter itself stays, so the rows are the same either way.
+ */
+export function impliedDateRanges(resource: Resource, filter: Filter | undefined, params: unknown[], organisationParam: string): string[] {
+  const within = resource.datedWithin;
+  if (!within || !filter) return [];
+  const on = `t.${columnOf(resource, within.on)}`;
+  const ranges: string[] = [];
+  for (const [key, value] of Object.entries(filter)) {
+    if (key === 'and' && Array.isArray(value)) {
+      for (const sub of value as Filter[]) ranges.push(...impliedDateRanges(resource, sub, params, organisationParam));
+      continue;
+    }
+    const parent = Object.hasOwn(within.parents, key) ? within.parents[key]() : undefined;
+    const { eq, in: among } = (value ?? {}) as Filter;
+    const ids = eq != null ? [eq] : Array.isArray(among) ? among : undefined;
+    if (!parent || !ids) continue;
+    params.push(ids);
+    const bound = (edge: 'min' | 'max', field: string, shift: '-' | '+') =>
+      `(SELECT ${edge}(p.${storedField(parent, field).column}) ${shift} ${MIDNIGHT_SPREAD} FROM ${parent.table} p WHERE p.id = ANY($${params.length}::uuid[]) AND p.organisation_id = ${organisationParam})`;
+    ranges.push(`${on} >= ${bound('min', 'startDate', '-')}`, `${on} <= ${bound('max', 'endDate', '+')}`);
+  }
+  return ranges;
+}
+
 export function orderSql(resource: Resource, order: Record<string, 'ASC' | 'DESC'>[] | undefined): string {
   const byName = new Map(storedFields(resource).map((x) => [x.name, x]));
   const terms = (order?.length ? order : (resource.defaultOrder ?? []).map((name) => ({ [name]: 'ASC' as const }))).flatMap((o) =>
@@ -132,7 +166,8 @@ export async function listQuery(db: pg.Pool | pg.PoolClient, resource: Resource,
   let where = whereSql(resource, q.where, params);
   if (resource.scope === 'organisation') {
     params.push(organisationId);
-    where = `t.organisation_id = $${params.length} AND (${where})`;
+    const organisationParam = `$${params.length}`;
+    where = [`t.organisation_id = ${organisationParam}`, ...impliedDateRanges(resource, q.where, params, organisationParam), `(${where})`].join(' AND ');
   }
   // Big lists keep their counts (projections/counts.ts); other filters count the matching rows.
   const kept = resource.scope === 'organisation' ? await keptCount(db, resource, organisationId!, q.where) : undefined;

@@ -1,0 +1,89 @@
+/**
+ * Entries filtered on a period or an exercise are found by the period's dates as well (impliedDateRanges): the
+ * rows must be exactly those the filter names, on the first and last day of a period, across exercises, with
+ * `in`, `and` and `or`, and for a row dated at a server's midnight east of UTC by an older version.
+ */
+import t from 'tap';
+import { randomUUID } from 'node:crypto';
+import { runningService } from './helpers/service.ts';
+
+const api = await runningService(t);
+const year = new Date().getUTCFullYear();
+const lastOfFebruary = `${year}-02-${new Date(Date.UTC(year, 2, 0)).getUTCDate()}`;
+const POST = `mutation($v: AccountingEntryCreateUsingCodesGLDtoInput!) { createAccountingEntryUsingCodes(input: $v) { id } }`;
+
+const next = await api.gql(`mutation($v: AccountingExerciseCreateGLDtoInput!) { createAccountingExercise(input: $v) { id } }`, {
+  v: { startDate: `${year + 1}-01-01`, endDate: `${year + 1}-12-31`, description: 'next' },
+});
+// Set-up throws rather than asserts: tap ends a file's root test once its top level goes idle.
+const refused = (r: any, what: string) => { if (r.errors) throw new Error(`${what}: ${JSON.stringify(r.errors)}`); };
+refused(next, 'next year');
+const dates = [`${year}-02-01`, lastOfFebruary, `${year}-03-01`, `${year}-03-31`, `${year}-12-31`, `${year + 1}-01-01`, `${year + 1}-01-31`];
+for (const [n, date] of dates.entries()) {
+  const r = await api.gql(POST, {
+    v: { date, journalTypeCode: n % 2 ? 'GEN' : 'BAN', description: date, accountingEntryLines: [{ subAccountCode: '5720000', debitAmount: '1.00' }, { subAccountCode: '1000000', creditAmount: '1.00' }] },
+  });
+  refused(r, `posting on ${date}`);
+}
+
+// An entry of 1 March as a version before UTC dates stored it on a server at UTC+2: 22:00 the day before.
+const march1 = (await api.gql(`{ accountingEntries(where: { description: { eq: "${year}-03-01" } }) { nodes { id } } }`)).data.accountingEntries.nodes[0].id;
+await api.service.db.pool.query(`UPDATE accounting_entries SET date = date - interval '2 hours' WHERE id = $1`, [march1]);
+
+interface Entry { id: string; date: string; accountingPeriodId: string; accountingExerciseId: string; journalType: { id: string; code: string } }
+const FIELDS = 'totalCount nodes { id date accountingPeriodId accountingExerciseId journalType { id code } }';
+const all: Entry[] = (await api.gql(`{ accountingEntries(first: 500) { ${FIELDS} } }`)).data.accountingEntries.nodes;
+
+async function ids(where: string, variables: Record<string, string>) {
+  const declared = Object.keys(variables).map((name) => `$${name}: UUID`).join(', ');
+  const r = await api.gql(`query(${declared}) { accountingEntries(first: 500, where: ${where}) { ${FIELDS} } }`, variables);
+  t.equal(r.errors, undefined, where);
+  const nodes: Entry[] = r.data.accountingEntries.nodes;
+  t.equal(r.data.accountingEntries.totalCount, nodes.length, `${where}: totalCount is the rows`);
+  return nodes.map((e) => e.id).sort();
+}
+const expected = (keep: (e: Entry) => boolean) => all.filter(keep).map((e) => e.id).sort();
+const periodOf = (day: string) => all.find((e) => e.date.startsWith(day))?.accountingPeriodId;
+
+t.test('one period: its first and last day, and nothing of its neighbours', async (t) => {
+  for (const day of [`${year}-02-01`, `${year}-03-31`, `${year}-12-31`, `${year + 1}-01-01`, `${year}-01-10`]) {
+    const period = periodOf(day)!;
+    t.ok(period, `a period on ${day}`);
+    const found = await ids('{ accountingPeriodId: { eq: $a } }', { a: period });
+    t.same(found, expected((e) => e.accountingPeriodId === period), `the period of ${day}`);
+    t.ok(found.length >= 1, `${found.length} entries in the period of ${day}`);
+  }
+  t.same(await ids('{ accountingPeriodId: { eq: $a } }', { a: randomUUID() }), [], 'an unknown period has none');
+});
+
+t.test('the row a server east of UTC dated the evening before stays in its period', async (t) => {
+  const march = all.find((e) => e.id === march1)!.accountingPeriodId;
+  const found = await ids('{ accountingPeriodId: { eq: $a } }', { a: march });
+  t.ok(found.includes(march1), 'found in March');
+  t.same(found, expected((e) => e.accountingPeriodId === march));
+  const february = periodOf(`${year}-02-01`)!;
+  t.notOk((await ids('{ accountingPeriodId: { eq: $a } }', { a: february })).includes(march1), 'not in February');
+});
+
+t.test('exercises, in, and, or', async (t) => {
+  const [first, second] = [periodOf(`${year}-01-10`)!, periodOf(`${year + 1}-01-01`)!];
+  const exercises = [...new Set(all.map((e) => e.accountingExerciseId))];
+  t.equal(exercises.length, 2);
+  for (const exercise of exercises) {
+    t.same(await ids('{ accountingExerciseId: { eq: $a } }', { a: exercise }), expected((e) => e.accountingExerciseId === exercise), 'one exercise');
+  }
+  const both = (e: Entry) => e.accountingPeriodId === first || e.accountingPeriodId === second;
+  t.same(await ids('{ accountingPeriodId: { in: [$a, $b] } }', { a: first, b: second }), expected(both), 'in: January of both years');
+  t.same(await ids('{ or: [{ accountingPeriodId: { eq: $a } }, { accountingPeriodId: { eq: $b } }] }', { a: first, b: second }), expected(both), 'or: the same');
+  const bank = all.find((e) => e.journalType.code === 'BAN')!.journalType.id;
+  t.same(
+    await ids('{ and: [{ accountingExerciseId: { eq: $a } }, { or: [{ accountingPeriodId: { eq: $b } }, { journalTypeId: { eq: "' + bank + '" } }] }] }', { a: exercises[0], b: second }),
+    expected((e) => e.accountingExerciseId === exercises[0] && (e.accountingPeriodId === second || e.journalType.id === bank)),
+    'and over an or: the or implies nothing',
+  );
+  t.same(
+    await ids('{ and: [{ accountingPeriodId: { eq: $a } }, { accountingExerciseId: { eq: $b } }] }', { a: first, b: all.find((e) => e.accountingPeriodId === second)!.accountingExerciseId }),
+    [],
+    'a period and another year: none',
+  );
+});
