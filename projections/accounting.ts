@@ -138,7 +138,7 @@ export const entriesProjection: Projection = {
       case 'AccountingPeriodClosed':
       case 'AccountingPeriodReopened': {
         const closed = e.type === 'AccountingPeriodClosed';
-        // (By organisation too: the index that finds a period's entries starts with it.)
+        // (By organisation too, so that no statement of one organisation's events can touch another's rows.)
         return w.update(AccountingEntry, t(AccountingEntry), { organisationId, accountingPeriodId: e.data.periodId }, { isClosed: closed, closeDate: closed ? e.data.at : null });
       }
     }

@@ -141,15 +141,14 @@ class ShadowIndexes {
     return new ShadowIndexes(missing);
   }
 
-  /** Builds the index a lookup finds its rows by (the one covering most of its fields), if not built yet. */
+  /** Builds the index a lookup finds its rows by, if not built yet. */
   async buildFor(client: pg.PoolClient, lookup: Lookup): Promise<void> {
     const missing = this.missing.get(lookup.table);
     if (!missing || missing.length === 0) return;
-    const columns = new Set(lookup.fields.map((name) => columnOf(lookup.resource, name)));
-    const usable = missing.filter((i) => columns.has(i.columns[0])).sort((a, b) => coverage(b, columns) - coverage(a, columns));
-    if (usable.length === 0) return;
-    await buildIndex(client, usable[0]);
-    this.built({ table: lookup.table, index: usable[0] });
+    const index = indexServing(missing, new Set(lookup.fields.map((name) => columnOf(lookup.resource, name))));
+    if (!index) return;
+    await buildIndex(client, index);
+    this.built({ table: lookup.table, index });
   }
 
   /** Builds every index still missing. */
@@ -165,7 +164,18 @@ class ShadowIndexes {
   }
 }
 
-const coverage = (index: IndexDefinition, columns: Set<string>) => index.columns.filter((c) => columns.has(c)).length;
+/**
+ * The index a lookup by these columns searches best: the most leading columns among them, then the fewest columns
+ * beyond (by organisation and period: (accounting_period_id), not (organisation_id, date, number)).
+ */
+export function indexServing(indexes: readonly IndexDefinition[], columns: ReadonlySet<string>): IndexDefinition | undefined {
+  const searched = (index: IndexDefinition) => {
+    const firstOther = index.columns.findIndex((c) => !columns.has(c));
+    return firstOther === -1 ? index.columns.length : firstOther;
+  };
+  const usable = indexes.filter((index) => searched(index) > 0);
+  return usable.sort((a, b) => searched(b) - searched(a) || a.columns.length - b.columns.length)[0];
+}
 
 /**
  * A batch being written in phase 1: whether it and every batch before it still in flight only insert

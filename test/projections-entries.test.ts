@@ -10,7 +10,8 @@ import type { RecordedEvent } from '../eventstore/port.ts';
 import { entriesProjection } from '../projections/accounting.ts';
 import { applyEvents } from '../projections/projection.ts';
 import { AccountingEntry } from '../projections/read-models/accounting.ts';
-import { indexNames } from '../projections/resource.ts';
+import { indexServing } from '../projections/rebuild.ts';
+import { indexDefinitions, indexNames, type Resource } from '../projections/resource.ts';
 import { shadowTable } from '../projections/shadow.ts';
 import { Writes } from '../projections/writes.ts';
 
@@ -56,4 +57,21 @@ t.test('index names fit PostgreSQL (63 bytes) and stay apart, live and shadow', 
   t.ok(live.includes('accounting_entries_organisation_id_date_number_idx'), 'a short name as it was');
   t.same(inSchema, live.map((name) => `replay_x.${name}`), 'in a schema: the same names, qualified');
   t.same(indexNames(AccountingEntry), live, 'the same names every time');
+  // Past 63 bytes a name ends in a digest of the whole, so two long ones differing only at the end stay apart.
+  const wide: Resource = { ...AccountingEntry, indexes: [['organisation_id', 'accounting_period_id', 'date', 'number', 'id'], ['organisation_id', 'accounting_period_id', 'date', 'number', 'tan_number']] };
+  const [, first, second] = indexNames(wide, shadowTable(wide));
+  t.ok(Buffer.byteLength(first) === 63 && Buffer.byteLength(second) === 63, `${first}, ${second}: cut to 63 bytes`);
+  t.not(first, second, 'and still apart');
+  t.match(first, /_[0-9a-f]{10}$/, 'ending in a digest');
+});
+
+t.test("a rebuild's lookup builds the index that searches it best, whatever the declaration order", async (t) => {
+  const byPeriod = new Set(['organisation_id', 'accounting_period_id']);
+  const byEntry = new Set(['organisation_id', 'id']);
+  for (const indexes of [indexDefinitions(AccountingEntry), indexDefinitions(AccountingEntry).reverse()]) {
+    t.same(indexServing(indexes, byPeriod)?.columns, ['accounting_period_id'], "a period's entries: (accounting_period_id), not the date index");
+    t.same(indexServing(indexes, byEntry)?.columns, ['id'], 'an entry: its primary key');
+    t.same(indexServing(indexes, new Set(['organisation_id', 'date', 'number']))?.columns, ['organisation_id', 'date', 'number'], 'all leading columns searched');
+    t.equal(indexServing(indexes, new Set(['description'])), undefined, 'none for a column no index leads with');
+  }
 });

@@ -72,8 +72,8 @@ export function whereSql(resource: Resource, filter: Filter | undefined, params:
 }
 
 /**
- * A date is stored at UTC midnight, or at the server's own midnight in rows older versions wrote on a server
- * outside UTC (until a rebuild): never more than 14 hours apart, the widest zone's offset.
+ * A date is stored at UTC midnight, or, in rows an older version wrote on a server outside UTC (until a rebuild, as
+ * the README asks after upgrading), at that server's midnight: never more than 14 hours away, the widest zone's offset.
  */
 const MIDNIGHT_SPREAD = "interval '14 hours'";
 
@@ -81,28 +81,43 @@ const MIDNIGHT_SPREAD = "interval '14 hours'";
  * What a filter implies without stating it: rows dated within a parent (Resource.datedWithin) that the filter
  * names with `eq` or `in` lie between the parents' first and last days. Stated, the planner walks the date index
  * from the first day instead of taking a month's rows to be spread over the year. Only conjuncts imply anything
- * (the top level and `and`, never `or`); the filter itself stays, so the rows are the same either way.
+ * (the top level and `and`, never `or`), and only the first naming each parent (more would narrow no further than
+ * the filter does, but cost a parameter and two subqueries each). The filter itself stays, so the rows are the same.
  */
 export function impliedDateRanges(resource: Resource, filter: Filter | undefined, params: unknown[], organisationParam: string): string[] {
   const within = resource.datedWithin;
-  if (!within || !filter) return [];
+  if (!within) return [];
   const on = `t.${columnOf(resource, within.on)}`;
   const ranges: string[] = [];
-  for (const [key, value] of Object.entries(filter)) {
-    if (key === 'and' && Array.isArray(value)) {
-      for (const sub of value as Filter[]) ranges.push(...impliedDateRanges(resource, sub, params, organisationParam));
-      continue;
+  const bounded = new Set<string>();
+  const visit = (conjuncts: Filter | undefined) => {
+    for (const [key, value] of Object.entries(conjuncts ?? {})) {
+      if (key === 'and' && Array.isArray(value)) {
+        for (const sub of value as Filter[]) visit(sub);
+        continue;
+      }
+      const { eq, in: among } = (value ?? {}) as Filter;
+      const ids = eq != null ? [eq] : Array.isArray(among) ? among : undefined;
+      if (!Object.hasOwn(within.parents, key) || !ids || bounded.has(key)) continue;
+      bounded.add(key);
+      params.push(ids);
+      ranges.push(`${on} >= ${parentBound(within.parents[key](), 'startDate', `$${params.length}`, organisationParam)}`);
+      ranges.push(`${on} <= ${parentBound(within.parents[key](), 'endDate', `$${params.length}`, organisationParam)}`);
     }
-    const parent = Object.hasOwn(within.parents, key) ? within.parents[key]() : undefined;
-    const { eq, in: among } = (value ?? {}) as Filter;
-    const ids = eq != null ? [eq] : Array.isArray(among) ? among : undefined;
-    if (!parent || !ids) continue;
-    params.push(ids);
-    const bound = (edge: 'min' | 'max', field: string, shift: '-' | '+') =>
-      `(SELECT ${edge}(p.${storedField(parent, field).column}) ${shift} ${MIDNIGHT_SPREAD} FROM ${parent.table} p WHERE p.id = ANY($${params.length}::uuid[]) AND p.organisation_id = ${organisationParam})`;
-    ranges.push(`${on} >= ${bound('min', 'startDate', '-')}`, `${on} <= ${bound('max', 'endDate', '+')}`);
-  }
+  };
+  visit(filter);
   return ranges;
+}
+
+/**
+ * The earliest start or latest end of the parents named, or no bound at all (-infinity, infinity) unless every one
+ * has its row: a rebuild of the entries alone can run ahead of the projection that writes the periods, and their
+ * entries must still be found.
+ */
+function parentBound(parent: Resource, field: 'startDate' | 'endDate', idsParam: string, organisationParam: string): string {
+  const [edge, shift, unbounded] = field === 'startDate' ? ['min', '-', '-infinity'] : ['max', '+', 'infinity'];
+  return `(SELECT CASE WHEN bool_and(p.id IS NOT NULL) THEN ${edge}(p.${storedField(parent, field).column}) ${shift} ${MIDNIGHT_SPREAD} ELSE '${unbounded}' END
+    FROM unnest(${idsParam}::uuid[]) AS named(id) LEFT JOIN ${parent.table} p ON p.id = named.id AND p.organisation_id = ${organisationParam})`;
 }
 
 export function orderSql(resource: Resource, order: Record<string, 'ASC' | 'DESC'>[] | undefined): string {
