@@ -68,16 +68,20 @@ export interface SeededOrganisation {
 /** A Spanish organisation with an exercise for the current year, through the commands. */
 export async function seedOrganisation(commands: AccountingCommands, name: string): Promise<SeededOrganisation> {
   const org = await commands.createOrganisation({}, { name, country: 'ES' });
-  const year = new Date().getUTCFullYear();
-  const exercise = await commands.createAccountingExercise({ organisationId: org.id }, { startDate: `${year}-01-01`, endDate: `${year}-12-31`, description: `Ejercicio ${year}` });
-  const state = await commands.organisation(org.id);
+  return seedExercise(commands, org.id, new Date().getUTCFullYear());
+}
+
+/** An exercise of the organisation for `year` (January to December), and the facts its ledger's events need. */
+export async function seedExercise(commands: AccountingCommands, organisationId: string, year: number): Promise<SeededOrganisation> {
+  const exercise = await commands.createAccountingExercise({ organisationId }, { startDate: `${year}-01-01`, endDate: `${year}-12-31`, description: `Ejercicio ${year}` });
+  const state = await commands.organisation(organisationId);
   const ex = state.exercises.get(exercise.id)!;
   const need = <T>(v: T | undefined | null, what: string): T => {
     if (v === undefined || v === null) throw new Error(`the seeded organisation has no ${what}`);
     return v;
   };
   const facts: LedgerFacts = {
-    organisationId: org.id,
+    organisationId,
     exerciseId: exercise.id,
     journalTypeId: need(state.journalTypeIdByCode.get('GEN'), 'journal type GEN'),
     sessionId: need(state.defaultSessionId, 'default session'),

@@ -165,16 +165,18 @@ class ShadowIndexes {
 }
 
 /**
- * The index a lookup by these columns searches best: the most leading columns among them, then the fewest columns
- * beyond (by organisation and period: (accounting_period_id), not (organisation_id, date, number)).
+ * The index a lookup by these columns searches best: the most leading columns among them, counting the organisation's
+ * last (every row of a tenant shares it), then the fewest columns beyond (by organisation and period:
+ * (accounting_period_id, ...), not (organisation_id, date, number)).
  */
 export function indexServing(indexes: readonly IndexDefinition[], columns: ReadonlySet<string>): IndexDefinition | undefined {
   const searched = (index: IndexDefinition) => {
     const firstOther = index.columns.findIndex((c) => !columns.has(c));
-    return firstOther === -1 ? index.columns.length : firstOther;
+    return index.columns.slice(0, firstOther === -1 ? undefined : firstOther);
   };
-  const usable = indexes.filter((index) => searched(index) > 0);
-  return usable.sort((a, b) => searched(b) - searched(a) || a.columns.length - b.columns.length)[0];
+  const narrowing = (index: IndexDefinition) => searched(index).filter((c) => c !== 'organisation_id').length;
+  const usable = indexes.filter((index) => searched(index).length > 0);
+  return usable.sort((a, b) => narrowing(b) - narrowing(a) || searched(b).length - searched(a).length || a.columns.length - b.columns.length)[0];
 }
 
 /**
