@@ -358,7 +358,7 @@ export async function benchLists(adminUrl: string, options: ListsBenchOptions): 
     const core = await openCore(config, db);
     const big = await seedOrganisation(core.commands, 'Lists Bench S.L.');
     // Two years of books: a filter on the later year's exercise or periods must not walk the earlier year.
-    const bigEarlier = await seedExercise(core.commands, big.facts.organisationId, new Date().getUTCFullYear() - 1);
+    const bigEarlier = await seedExercise(core.commands, big.facts.organisationId, Number(big.facts.periods[0].startDate.slice(0, 4)) - 1);
     const small = await seedOrganisation(core.commands, 'Small Ledger S.L.');
     const at = new Date().toISOString();
     const accounts = spread(big.postingAccountIds, POSTING_ACCOUNTS);

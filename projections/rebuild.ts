@@ -130,22 +130,27 @@ async function buildIndex(client: pg.PoolClient, index: IndexDefinition, paralle
 
 /** The shadow tables' indexes not built yet, read from the catalog (so a resumed rebuild knows too). */
 class ShadowIndexes {
-  private constructor(private readonly missing: Map<string, IndexDefinition[]>) {}
+  private constructor(
+    private readonly all: Map<string, IndexDefinition[]>,
+    private readonly missing: Map<string, IndexDefinition[]>,
+  ) {}
 
   static async of(pool: pg.Pool, resources: readonly Resource[]): Promise<ShadowIndexes> {
+    const all = new Map<string, IndexDefinition[]>();
     const missing = new Map<string, IndexDefinition[]>();
     for (const r of resources) {
       const built = await existingIndexes(pool, shadowTable(r));
-      missing.set(shadowTable(r), indexDefinitions(r, shadowTable(r)).filter((i) => !built.has(i.name)));
+      all.set(shadowTable(r), indexDefinitions(r, shadowTable(r)));
+      missing.set(shadowTable(r), all.get(shadowTable(r))!.filter((i) => !built.has(i.name)));
     }
-    return new ShadowIndexes(missing);
+    return new ShadowIndexes(all, missing);
   }
 
   /** Builds the index a lookup finds its rows by, if not built yet. */
   async buildFor(client: pg.PoolClient, lookup: Lookup): Promise<void> {
     const missing = this.missing.get(lookup.table);
     if (!missing || missing.length === 0) return;
-    const index = indexServing(missing, new Set(lookup.fields.map((name) => columnOf(lookup.resource, name))));
+    const index = indexToBuild(this.all.get(lookup.table)!, missing, new Set(lookup.fields.map((name) => columnOf(lookup.resource, name))));
     if (!index) return;
     await buildIndex(client, index);
     this.built({ table: lookup.table, index });
@@ -162,6 +167,16 @@ class ShadowIndexes {
     const at = missing.indexOf(index);
     if (at >= 0) missing.splice(at, 1);
   }
+}
+
+/**
+ * The index a lookup needs built: the best of all the table's (indexServing), unless it is built already. Choosing
+ * among the missing ones only would build the next best mid-load (a second close of a period would build the
+ * organisation's date index) and make every later batch maintain it row by row.
+ */
+export function indexToBuild(all: readonly IndexDefinition[], missing: readonly IndexDefinition[], columns: ReadonlySet<string>): IndexDefinition | undefined {
+  const best = indexServing(all, columns);
+  return best && missing.some((index) => index.name === best.name) ? best : undefined;
 }
 
 /**

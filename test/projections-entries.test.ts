@@ -10,7 +10,7 @@ import type { RecordedEvent } from '../eventstore/port.ts';
 import { entriesProjection } from '../projections/accounting.ts';
 import { applyEvents } from '../projections/projection.ts';
 import { AccountingEntry } from '../projections/read-models/accounting.ts';
-import { indexServing } from '../projections/rebuild.ts';
+import { indexServing, indexToBuild } from '../projections/rebuild.ts';
 import { indexDefinitions, indexNames, type Resource } from '../projections/resource.ts';
 import { shadowTable } from '../projections/shadow.ts';
 import { Writes } from '../projections/writes.ts';
@@ -74,4 +74,9 @@ t.test("a rebuild's lookup builds the index that searches it best, whatever the 
     t.same(indexServing(indexes, new Set(['organisation_id', 'date', 'number']))?.columns, ['organisation_id', 'date', 'number'], 'all leading columns searched');
     t.equal(indexServing(indexes, new Set(['description'])), undefined, 'none for a column no index leads with');
   }
+  // A second close of a period, once the first built the period's index: nothing more to build mid-load.
+  const all = indexDefinitions(AccountingEntry);
+  const periodIndex = indexServing(all, byPeriod)!;
+  t.equal(indexToBuild(all, all, byPeriod), periodIndex, 'the first close builds the period index');
+  t.equal(indexToBuild(all, all.filter((index) => index !== periodIndex), byPeriod), undefined, 'the second builds nothing');
 });
