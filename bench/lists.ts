@@ -128,7 +128,10 @@ function gqlLiteral(value: unknown): string {
   return JSON.stringify(value);
 }
 
-/** Filters to measure: per index, its leading field (organisation_id aside), and all its fields when there are several. */
+/**
+ * Filters to measure: per index, its leading field (organisation_id aside), and all its fields when there are several;
+ * and each parent the list is dated within.
+ */
 function indexFilters(r: Resource): StoredField[][] {
   const byColumn = new Map(storedFields(r).map((x) => [x.column, x]));
   const filters: StoredField[][] = [];
@@ -144,6 +147,8 @@ function indexFilters(r: Resource): StoredField[][] {
     add(fields.slice(0, 1));
     if (fields.length > 1) add(fields);
   }
+  // Parents a list is dated within (a period, an exercise): served by the date index, filtered like an indexed field.
+  for (const name of Object.keys(r.datedWithin?.parents ?? {})) add(storedFields(r).filter((x) => x.name === name));
   return filters;
 }
 

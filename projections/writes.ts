@@ -10,6 +10,7 @@ import { from as copyFrom } from 'pg-copy-streams';
 import { BinaryCopyWriter } from './copy-binary.ts';
 import { copyLine } from './copy-text.ts';
 import { Tally, countedColumns, isCounted } from './counts.ts';
+import { datedWithinBounds, isDatedWithin } from './dated-within.ts';
 import { columnOf, columnTypes, rowValues, type Resource } from './resource.ts';
 
 /** The rows a statement finds by equality on these fields of a table: the index it needs. */
@@ -79,8 +80,21 @@ export class Writes {
     if (recounted) throw new Error(`${resource.typeName}.${recounted[0]} is counted: a projection cannot update it in place`);
     const assignments = changed.map(([k, v]) => bind(k, v));
     if (assignments.length === 0) return;
-    const conditions = Object.entries(where).map(([k, v]) => bind(k, v));
-    this.sql(`UPDATE ${table} SET ${assignments.join(', ')} WHERE ${conditions.join(' AND ')}`, params, { resource, table, fields: Object.keys(where) });
+    let organisationParam: string | undefined;
+    const conditions = Object.entries(where).map(([k, v]) => {
+      const condition = bind(k, v);
+      if (k === 'organisationId' && v != null) organisationParam = `$${params.length}`;
+      return condition;
+    });
+    const fields = Object.keys(where);
+    // A period's entries (a close, a reopen) are found by the period's dates, over the organisation's date index.
+    const parent = fields.find((name) => isDatedWithin(resource, name) && where[name] != null);
+    if (parent && organisationParam && resource.scope === 'organisation') {
+      params.push([where[parent]]);
+      conditions.push(...datedWithinBounds(resource, parent, `$${params.length}`, organisationParam));
+      fields.push(resource.datedWithin!.on);
+    }
+    this.sql(`UPDATE ${table} SET ${assignments.join(', ')} WHERE ${conditions.join(' AND ')}`, params, { resource, table, fields });
   }
 
   delete(resource: Resource, table: string, where: Record<string, unknown>): void {

@@ -103,6 +103,21 @@ t.test('empty, null and repeated conditions', async (t) => {
   );
 });
 
+const CLOSE = `mutation($id: UUID!) { closeAccountingPeriod(input: { id: $id }) { id } }`;
+const closedIds = async () => {
+  const r = await api.gql(`{ accountingEntries(first: 500, where: { isClosed: { eq: true } }) { nodes { id } } }`);
+  refused(r, 'closed entries');
+  return (r.data.accountingEntries.nodes as { id: string }[]).map((e) => e.id).sort();
+};
+
+t.test("a period's close marks its entries, found by its dates, and no others", async (t) => {
+  const march = all.find((e) => e.id === march1)!.accountingPeriodId;
+  t.equal((await api.gql(CLOSE, { id: march })).errors, undefined, 'March closed');
+  const closed = await closedIds();
+  t.same(closed, expected((e) => e.accountingPeriodId === march), "March's entries, and only them");
+  t.ok(closed.includes(march1) && closed.includes(march31), "with the rows dated at a server's midnight");
+});
+
 // Last: it removes a period's row, as when a rebuild of the entries alone runs ahead of the periods' projection.
 t.test("a period whose row is missing still has its entries", async (t) => {
   const [december, next] = [periodOf(`${year}-12-31`)!, periodOf(`${year + 1}-01-01`)!];
@@ -110,4 +125,7 @@ t.test("a period whose row is missing still has its entries", async (t) => {
   t.same(await ids('{ accountingPeriodId: { eq: $a } }', { a: december }), expected((e) => e.accountingPeriodId === december), 'eq');
   const either = (e: Entry) => e.accountingPeriodId === december || e.accountingPeriodId === next;
   t.same(await ids('{ accountingPeriodId: { in: [$a, $b] } }', { a: next, b: december }), expected(either), 'in, with one row found');
+  const before = await closedIds();
+  t.equal((await api.gql(CLOSE, { id: december })).errors, undefined, 'December closed');
+  t.same(await closedIds(), [...before, ...expected((e) => e.accountingPeriodId === december)].sort(), "a close still marks the period's entries");
 });

@@ -11,7 +11,7 @@ import { entriesProjection } from '../projections/accounting.ts';
 import { applyEvents } from '../projections/projection.ts';
 import { AccountingEntry } from '../projections/read-models/accounting.ts';
 import { indexServing, indexToBuild } from '../projections/rebuild.ts';
-import { indexDefinitions, indexNames, type Resource } from '../projections/resource.ts';
+import { columnOf, indexDefinitions, indexNames, type Resource } from '../projections/resource.ts';
 import { shadowTable } from '../projections/shadow.ts';
 import { Writes } from '../projections/writes.ts';
 
@@ -66,17 +66,28 @@ t.test('index names fit PostgreSQL (63 bytes) and stay apart, live and shadow', 
 });
 
 t.test("a rebuild's lookup builds the index that searches it best, whatever the declaration order", async (t) => {
-  const byPeriod = new Set(['organisation_id', 'accounting_period_id']);
+  // A period's close finds its entries by organisation, period and the period's dates (projections/writes.ts).
+  const closing = new Writes();
+  closing.update(AccountingEntry, AccountingEntry.table, { organisationId: randomUUID(), accountingPeriodId: randomUUID() }, { isClosed: true });
+  const close = closing.prepare(Infinity).ops.find((op) => op.kind === 'sql');
+  if (close?.kind !== 'sql' || !close.lookup) throw new Error('no update with a lookup');
+  const byPeriod = new Set(close.lookup.fields.map((name) => columnOf(AccountingEntry, name)));
+  t.same([...byPeriod], ['organisation_id', 'accounting_period_id', 'date'], "a close looks up by organisation, period and the period's dates");
   const byEntry = new Set(['organisation_id', 'id']);
   for (const indexes of [indexDefinitions(AccountingEntry), indexDefinitions(AccountingEntry).reverse()]) {
-    t.same(indexServing(indexes, byPeriod)?.columns, ['accounting_period_id', 'date', 'number'], "a period's entries: by period, not the organisation's date index");
+    t.same(indexServing(indexes, byPeriod)?.columns, ['organisation_id', 'date', 'number'], "a period's entries: the organisation's date index");
     t.same(indexServing(indexes, byEntry)?.columns, ['id'], 'an entry: its primary key');
-    t.same(indexServing(indexes, new Set(['organisation_id', 'date', 'number']))?.columns, ['organisation_id', 'date', 'number'], 'all leading columns searched');
+    t.same(indexServing(indexes, new Set(['accounting_exercise_id', 'number']))?.columns, ['accounting_exercise_id', 'number'], 'all leading columns searched');
     t.equal(indexServing(indexes, new Set(['description'])), undefined, 'none for a column no index leads with');
   }
-  // A second close of a period, once the first built the period's index: nothing more to build mid-load.
+  // A second close, once the first built the index: nothing more to build mid-load.
   const all = indexDefinitions(AccountingEntry);
-  const periodIndex = indexServing(all, byPeriod)!;
-  t.equal(indexToBuild(all, all, byPeriod), periodIndex, 'the first close builds the period index');
-  t.equal(indexToBuild(all, all.filter((index) => index !== periodIndex), byPeriod), undefined, 'the second builds nothing');
+  const dateIndex = indexServing(all, byPeriod)!;
+  t.equal(indexToBuild(all, all, byPeriod), dateIndex, 'the first close builds the date index');
+  t.equal(indexToBuild(all, all.filter((index) => index !== dateIndex), byPeriod), undefined, 'the second builds nothing');
+  // An organisation-wide lookup must not take an index that only its organisation column serves over one that searches more.
+  const wide: Resource = { ...AccountingEntry, indexes: [['organisation_id', 'date', 'number'], ['accounting_period_id', 'date']] };
+  for (const indexes of [indexDefinitions(wide), indexDefinitions(wide).reverse()]) {
+    t.same(indexServing(indexes, new Set(['organisation_id', 'accounting_period_id']))?.columns, ['accounting_period_id', 'date'], 'the period over the organisation');
+  }
 });

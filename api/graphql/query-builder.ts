@@ -5,7 +5,8 @@
  */
 import type pg from 'pg';
 import { keptCount } from '../../projections/counts.ts';
-import { columnOf, storedField, storedFields, type Resource, type StoredField } from '../../projections/resource.ts';
+import { datedWithinBounds, isDatedWithin } from '../../projections/dated-within.ts';
+import { storedFields, type Resource, type StoredField } from '../../projections/resource.ts';
 
 export const PAGING = Object.freeze({ defaultPageSize: 20, maxPageSize: 500, maxFilterDepth: 10, maxInList: 1000 });
 
@@ -72,22 +73,13 @@ export function whereSql(resource: Resource, filter: Filter | undefined, params:
 }
 
 /**
- * A date is stored at UTC midnight, or, in rows an older version wrote on a server outside UTC (until a rebuild, as
- * the README asks after upgrading), at that server's midnight: never more than 14 hours away, the widest zone's offset.
- */
-const MIDNIGHT_SPREAD = "interval '14 hours'";
-
-/**
- * What a filter implies without stating it: rows dated within a parent (Resource.datedWithin) that the filter
+ * What a filter implies without stating it: rows dated within a parent (projections/dated-within.ts) that the filter
  * names with `eq` or `in` lie between the parents' first and last days. Stated, the planner walks the date index
  * from the first day instead of taking a month's rows to be spread over the year. Only conjuncts imply anything
  * (the top level and `and`, never `or`), and only the first naming each parent (more would narrow no further than
  * the filter does, but cost a parameter and two subqueries each). The filter itself stays, so the rows are the same.
  */
 export function impliedDateRanges(resource: Resource, filter: Filter | undefined, params: unknown[], organisationParam: string): string[] {
-  const within = resource.datedWithin;
-  if (!within) return [];
-  const on = `t.${columnOf(resource, within.on)}`;
   const ranges: string[] = [];
   const bounded = new Set<string>();
   const visit = (conjuncts: Filter | undefined) => {
@@ -98,26 +90,14 @@ export function impliedDateRanges(resource: Resource, filter: Filter | undefined
       }
       const { eq, in: among } = (value ?? {}) as Filter;
       const ids = eq != null ? [eq] : Array.isArray(among) ? among : undefined;
-      if (!Object.hasOwn(within.parents, key) || !ids || bounded.has(key)) continue;
+      if (!isDatedWithin(resource, key) || !ids || bounded.has(key)) continue;
       bounded.add(key);
       params.push(ids);
-      ranges.push(`${on} >= ${parentBound(within.parents[key](), 'startDate', `$${params.length}`, organisationParam)}`);
-      ranges.push(`${on} <= ${parentBound(within.parents[key](), 'endDate', `$${params.length}`, organisationParam)}`);
+      ranges.push(...datedWithinBounds(resource, key, `$${params.length}`, organisationParam, 't'));
     }
   };
   visit(filter);
   return ranges;
-}
-
-/**
- * The earliest start or latest end of the parents named, or no bound at all (-infinity, infinity) unless every one
- * has its row: a rebuild of the entries alone can run ahead of the projection that writes the periods, and their
- * entries must still be found.
- */
-function parentBound(parent: Resource, field: 'startDate' | 'endDate', idsParam: string, organisationParam: string): string {
-  const [edge, shift, unbounded] = field === 'startDate' ? ['min', '-', '-infinity'] : ['max', '+', 'infinity'];
-  return `(SELECT CASE WHEN bool_and(p.id IS NOT NULL) THEN ${edge}(p.${storedField(parent, field).column}) ${shift} ${MIDNIGHT_SPREAD} ELSE '${unbounded}' END
-    FROM unnest(${idsParam}::uuid[]) AS named(id) LEFT JOIN ${parent.table} p ON p.id = named.id AND p.organisation_id = ${organisationParam})`;
 }
 
 export function orderSql(resource: Resource, order: Record<string, 'ASC' | 'DESC'>[] | undefined): string {

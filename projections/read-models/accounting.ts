@@ -138,13 +138,12 @@ export const AccountingEntry: Resource = {
   scope: 'organisation',
   query: { field: 'accountingEntries', connection: 'AccountingEntriesConnection' },
   rest: { path: '/journals', displayedAs: (r) => `${r.number} ${r.description ?? ''}`.trim() },
-  // (organisation_id, date, number) serves the default order (date, number), date filters, and an exercise's
-  // entries as its dates (datedWithin). A period's entries have their own (accounting_period_id, date, number),
-  // which also finds them when the period closes: with (accounting_period_id) alone, the planner took a period's
-  // entries and its dates to be independent, thought few rows matched both, and sorted the whole month (the last
-  // month of two years, 500,000 entries: 22 ms in SQL, 43 ms at p99); without the dates it walked the whole ledger.
-  // Leading with the organisation as well costs more to build and plans no better (docs/decisions.md).
-  indexes: [['accounting_exercise_id', 'number'], ['accounting_period_id', 'date', 'number'], ['organisation_id', 'date', 'number']],
+  // (organisation_id, date, number) serves the default order (date, number), date filters, and a period's or an
+  // exercise's entries as their dates (datedWithin): lists filtered on them and a period's close are bounded by the
+  // parent's first and last days. A period index of its own is not needed: (accounting_period_id) alone made the
+  // planner AND it with the date bounds and sort the whole month (43 ms at p99 for the last month of two years), and
+  // an ordered one cost a rebuild about 10% (docs/decisions.md).
+  indexes: [['accounting_exercise_id', 'number'], ['organisation_id', 'date', 'number']],
   datedWithin: { on: 'date', parents: { accountingPeriodId: () => AccountingPeriod, accountingExerciseId: () => AccountingExercise } },
   countedBy: ['accountingExerciseId', 'accountingPeriodId', 'journalTypeId'],
   defaultOrder: ['date', 'number'],
