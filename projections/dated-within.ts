@@ -7,22 +7,32 @@
 import { columnOf, storedField, type Resource } from './resource.ts';
 
 /**
- * A date is stored at UTC midnight, or, in rows an older version wrote on a server outside UTC (until a rebuild, as
- * the README asks after upgrading), at that server's midnight: never more than 14 hours away, the widest zone's offset.
+ * How far a stored date may be from the parent's stored first or last day. A date is stored at UTC midnight, or, in
+ * rows an older version wrote on a server outside UTC (until a rebuild, as the README asks after upgrading), at that
+ * server's midnight, at most 14 hours away. A read allows that much (`read`); a write, whose result stays, allows for
+ * the row and its parent written in two different zones (`write`: 12 + 14 hours), at the cost of a day more walked.
  */
-const MIDNIGHT_SPREAD = "interval '14 hours'";
+export const MIDNIGHT_SPREAD = Object.freeze({ read: "interval '14 hours'", write: "interval '26 hours'" });
+
+export interface BoundsOptions {
+  /** The statement's alias for the resource's table, if any. */
+  alias?: string;
+  /** The schema the statement's tables are in (a replay's), if not the live one. */
+  schema?: string;
+  spread: string;
+}
 
 /**
- * `on >= first day AND on <= last day` of the parents whose ids are in `idsParam` (a uuid[] parameter), for a
- * statement on `resource`'s table aliased `alias` (or unaliased). The parent's table is the live one, unqualified:
- * its rows' dates never change, so a rebuild or a replay may read it.
+ * `on >= first day AND on <= last day` of the parents whose ids are in `idsParam` (a uuid[] parameter). The parent's
+ * table is the live one unless `schema` names another: a parent's dates never change, so a rebuild may read it.
  */
-export function datedWithinBounds(resource: Resource, parentField: string, idsParam: string, organisationParam: string, alias = ''): string[] {
+export function datedWithinBounds(resource: Resource, parentField: string, idsParam: string, organisationParam: string, options: BoundsOptions): string[] {
   const within = resource.datedWithin;
   if (!within || !Object.hasOwn(within.parents, parentField)) throw new Error(`${resource.typeName} is not dated within ${parentField}`);
   const parent = within.parents[parentField]();
-  const on = `${alias ? `${alias}.` : ''}${columnOf(resource, within.on)}`;
-  return [`${on} >= ${parentBound(parent, 'startDate', idsParam, organisationParam)}`, `${on} <= ${parentBound(parent, 'endDate', idsParam, organisationParam)}`];
+  const on = `${options.alias ? `${options.alias}.` : ''}${columnOf(resource, within.on)}`;
+  const bound = (field: 'startDate' | 'endDate') => parentBound(parent, field, idsParam, organisationParam, options);
+  return [`${on} >= ${bound('startDate')}`, `${on} <= ${bound('endDate')}`];
 }
 
 /** Whether `field` names a parent `resource` is dated within. */
@@ -33,8 +43,9 @@ export const isDatedWithin = (resource: Resource, field: string): boolean => Obj
  * has its row: a rebuild of the entries alone can run ahead of the projection that writes the periods, and their
  * entries must still be found.
  */
-function parentBound(parent: Resource, field: 'startDate' | 'endDate', idsParam: string, organisationParam: string): string {
+function parentBound(parent: Resource, field: 'startDate' | 'endDate', idsParam: string, organisationParam: string, options: BoundsOptions): string {
   const [edge, shift, unbounded] = field === 'startDate' ? ['min', '-', '-infinity'] : ['max', '+', 'infinity'];
-  return `(SELECT CASE WHEN bool_and(p.id IS NOT NULL) THEN ${edge}(p.${storedField(parent, field).column}) ${shift} ${MIDNIGHT_SPREAD} ELSE '${unbounded}' END
-    FROM unnest(${idsParam}::uuid[]) AS named(id) LEFT JOIN ${parent.table} p ON p.id = named.id AND p.organisation_id = ${organisationParam})`;
+  const column = `p.${storedField(parent, field).column}`;
+  return `(SELECT CASE WHEN bool_and(${column} IS NOT NULL) THEN ${edge}(${column}) ${shift} ${options.spread} ELSE '${unbounded}' END
+    FROM unnest(${idsParam}::uuid[]) AS named(id) LEFT JOIN ${options.schema ? `${options.schema}.` : ''}${parent.table} p ON p.id = named.id AND p.organisation_id = ${organisationParam})`;
 }

@@ -10,8 +10,8 @@ import { from as copyFrom } from 'pg-copy-streams';
 import { BinaryCopyWriter } from './copy-binary.ts';
 import { copyLine } from './copy-text.ts';
 import { Tally, countedColumns, isCounted } from './counts.ts';
-import { datedWithinBounds, isDatedWithin } from './dated-within.ts';
-import { columnOf, columnTypes, rowValues, type Resource } from './resource.ts';
+import { MIDNIGHT_SPREAD, datedWithinBounds, isDatedWithin } from './dated-within.ts';
+import { bareName, columnOf, columnTypes, rowValues, type Resource } from './resource.ts';
 
 /** The rows a statement finds by equality on these fields of a table: the index it needs. */
 export interface Lookup {
@@ -91,7 +91,9 @@ export class Writes {
     const parent = fields.find((name) => isDatedWithin(resource, name) && where[name] != null);
     if (parent && organisationParam && resource.scope === 'organisation') {
       params.push([where[parent]]);
-      conditions.push(...datedWithinBounds(resource, parent, `$${params.length}`, organisationParam));
+      // A replay's parent rows are in its own schema; a rebuild's shadow tables have none and read the live ones.
+      const schema = table.slice(0, Math.max(0, table.length - bareName(table).length - 1));
+      conditions.push(...datedWithinBounds(resource, parent, `$${params.length}`, organisationParam, { schema, spread: MIDNIGHT_SPREAD.write }));
       fields.push(resource.datedWithin!.on);
     }
     this.sql(`UPDATE ${table} SET ${assignments.join(', ')} WHERE ${conditions.join(' AND ')}`, params, { resource, table, fields });

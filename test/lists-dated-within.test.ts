@@ -129,3 +129,14 @@ t.test("a period whose row is missing still has its entries", async (t) => {
   t.equal((await api.gql(CLOSE, { id: december })).errors, undefined, 'December closed');
   t.same(await closedIds(), [...before, ...expected((e) => e.accountingPeriodId === december)].sort(), "a close still marks the period's entries");
 });
+
+t.test('a close marks a row and its period written by older versions in two different zones', async (t) => {
+  // The period at a server's midnight west of UTC (08:00 on the 1st), the entry at one east of it (15:00 the day before).
+  const january = periodOf(`${year + 1}-01-01`)!;
+  const entry = await entryOn(`${year + 1}-01-01`);
+  await api.service.db.pool.query(`UPDATE accounting_periods SET start_date = start_date + interval '8 hours' WHERE id = $1`, [january]);
+  await api.service.db.pool.query(`UPDATE accounting_entries SET date = date - interval '9 hours' WHERE id = $1`, [entry]);
+  t.equal((await api.gql(CLOSE, { id: january })).errors, undefined, 'January closed');
+  t.ok((await closedIds()).includes(entry), 'its 1 January entry is closed');
+  t.same((await closedIds()).filter((id) => all.find((e) => e.id === id)?.accountingPeriodId === january), expected((e) => e.accountingPeriodId === january), "all of January's entries");
+});

@@ -5,7 +5,7 @@
  */
 import type pg from 'pg';
 import { keptCount } from '../../projections/counts.ts';
-import { datedWithinBounds, isDatedWithin } from '../../projections/dated-within.ts';
+import { MIDNIGHT_SPREAD, datedWithinBounds, isDatedWithin } from '../../projections/dated-within.ts';
 import { storedFields, type Resource, type StoredField } from '../../projections/resource.ts';
 
 export const PAGING = Object.freeze({ defaultPageSize: 20, maxPageSize: 500, maxFilterDepth: 10, maxInList: 1000 });
@@ -93,7 +93,7 @@ export function impliedDateRanges(resource: Resource, filter: Filter | undefined
       if (!isDatedWithin(resource, key) || !ids || bounded.has(key)) continue;
       bounded.add(key);
       params.push(ids);
-      ranges.push(...datedWithinBounds(resource, key, `$${params.length}`, organisationParam, 't'));
+      ranges.push(...datedWithinBounds(resource, key, `$${params.length}`, organisationParam, { alias: 't', spread: MIDNIGHT_SPREAD.read }));
     }
   };
   visit(filter);
