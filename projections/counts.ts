@@ -7,14 +7,13 @@
  * account): a count per value of a unique field would be as big as the table.
  */
 import type pg from 'pg';
-import { READER_ROLE, bareName, storedField, type Resource } from './resource.ts';
+import { READER_ROLE, bareName, schemaPrefix, storedField, type Resource } from './resource.ts';
 
 export const COUNTS_TABLE = 'read_model_counts';
 
 /** `schema.read_model_counts` for a table named `schema.table`, the search-path one otherwise. */
 export function countsTableOf(table: string): string {
-  const dot = table.lastIndexOf('.');
-  return dot === -1 ? COUNTS_TABLE : `${table.slice(0, dot)}.${COUNTS_TABLE}`;
+  return `${schemaPrefix(table)}${COUNTS_TABLE}`;
 }
 
 export function countsDdl(countsTable = COUNTS_TABLE): string {

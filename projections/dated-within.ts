@@ -17,14 +17,14 @@ export const MIDNIGHT_SPREAD = Object.freeze({ read: "interval '14 hours'", writ
 export interface BoundsOptions {
   /** The statement's alias for the resource's table, if any. */
   alias?: string;
-  /** The schema the statement's tables are in (a replay's), if not the live one. */
-  schema?: string;
+  /** The schema, with its dot, the statement's tables are in (a replay's `replay_x.`), if not the live one. */
+  schemaPrefix?: string;
   spread: string;
 }
 
 /**
  * `on >= first day AND on <= last day` of the parents whose ids are in `idsParam` (a uuid[] parameter). The parent's
- * table is the live one unless `schema` names another: a parent's dates never change, so a rebuild may read it.
+ * table is the live one unless `schemaPrefix` names another: a parent's dates never change, so a rebuild may read it.
  */
 export function datedWithinBounds(resource: Resource, parentField: string, idsParam: string, organisationParam: string, options: BoundsOptions): string[] {
   const within = resource.datedWithin;
@@ -47,5 +47,5 @@ function parentBound(parent: Resource, field: 'startDate' | 'endDate', idsParam:
   const [edge, shift, unbounded] = field === 'startDate' ? ['min', '-', '-infinity'] : ['max', '+', 'infinity'];
   const column = `p.${storedField(parent, field).column}`;
   return `(SELECT CASE WHEN bool_and(${column} IS NOT NULL) THEN ${edge}(${column}) ${shift} ${options.spread} ELSE '${unbounded}' END
-    FROM unnest(${idsParam}::uuid[]) AS named(id) LEFT JOIN ${options.schema ? `${options.schema}.` : ''}${parent.table} p ON p.id = named.id AND p.organisation_id = ${organisationParam})`;
+    FROM unnest(${idsParam}::uuid[]) AS named(id) LEFT JOIN ${options.schemaPrefix ?? ''}${parent.table} p ON p.id = named.id AND p.organisation_id = ${organisationParam})`;
 }

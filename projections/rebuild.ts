@@ -171,8 +171,8 @@ class ShadowIndexes {
 
 /**
  * The index a lookup needs built: the best of all the table's (indexServing), unless it is built already. Choosing
- * among the missing ones only would build the next best mid-load (a second close of a period would build the
- * organisation's date index) and make every later batch maintain it row by row.
+ * among the missing ones only would build the next best mid-load, once the best is built, and make every later
+ * batch maintain it row by row.
  */
 export function indexToBuild(all: readonly IndexDefinition[], missing: readonly IndexDefinition[], columns: ReadonlySet<string>): IndexDefinition | undefined {
   const best = indexServing(all, columns);
@@ -181,8 +181,8 @@ export function indexToBuild(all: readonly IndexDefinition[], missing: readonly 
 
 /**
  * The index a lookup by these columns searches best: the most leading columns among them, counting the organisation's
- * last (every row of a tenant shares it), then the fewest columns beyond (by organisation and period:
- * (accounting_period_id, ...), not (organisation_id, date, number)).
+ * last (every row of a tenant shares it), then the fewest columns beyond (by organisation and id: the primary key,
+ * not (organisation_id, date, number)).
  */
 export function indexServing(indexes: readonly IndexDefinition[], columns: ReadonlySet<string>): IndexDefinition | undefined {
   const searched = (index: IndexDefinition) => {

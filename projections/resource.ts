@@ -75,8 +75,8 @@ export interface Resource {
   countedBy?: string[];
   /**
    * Rows dated within the dates (startDate..endDate) of the parent a field names: an entry lies in its period
-   * and in its exercise. A list filtered on such a parent is then also a range of the `on` field, which the
-   * index on (organisation_id, on, ...) walks from the parent's first day (see query-builder.ts).
+   * and in its exercise. A list filtered on such a parent, or an update by it, is then also a range of the `on`
+   * field, which the index on (organisation_id, on, ...) walks from the parent's first day (dated-within.ts).
    */
   datedWithin?: { on: string; parents: Record<string, () => Resource> };
 }
@@ -139,6 +139,9 @@ export interface IndexDefinition {
 /** A table or index name without its schema (`replay_x.accounting_entries` -> `accounting_entries`). */
 export const bareName = (name: string): string => name.slice(name.lastIndexOf('.') + 1);
 
+/** A name's schema with its dot (`replay_x.accounting_entries` -> `replay_x.`), or '' for an unqualified one. */
+export const schemaPrefix = (name: string): string => name.slice(0, name.length - bareName(name).length);
+
 /** PostgreSQL cuts names at 63 bytes (NAMEDATALEN - 1). */
 const MAX_NAME_BYTES = 63;
 
@@ -148,7 +151,7 @@ const MAX_NAME_BYTES = 63;
  */
 function indexName(tableName: string, columns: string[]): string {
   const bare = `${bareName(tableName)}_${columns.join('_')}_idx`;
-  const schema = tableName.slice(0, tableName.length - bareName(tableName).length);
+  const schema = schemaPrefix(tableName);
   if (Buffer.byteLength(bare) <= MAX_NAME_BYTES) return schema + bare;
   const digest = createHash('sha256').update(bare).digest('hex').slice(0, 10);
   return `${schema}${bare.slice(0, MAX_NAME_BYTES - digest.length - 1)}_${digest}`;

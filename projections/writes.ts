@@ -11,7 +11,7 @@ import { BinaryCopyWriter } from './copy-binary.ts';
 import { copyLine } from './copy-text.ts';
 import { Tally, countedColumns, isCounted } from './counts.ts';
 import { MIDNIGHT_SPREAD, datedWithinBounds, isDatedWithin } from './dated-within.ts';
-import { bareName, columnOf, columnTypes, rowValues, type Resource } from './resource.ts';
+import { columnOf, columnTypes, rowValues, schemaPrefix, type Resource } from './resource.ts';
 
 /** The rows a statement finds by equality on these fields of a table: the index it needs. */
 export interface Lookup {
@@ -89,11 +89,10 @@ export class Writes {
     const fields = Object.keys(where);
     // A period's entries (a close, a reopen) are found by the period's dates, over the organisation's date index.
     const parent = fields.find((name) => isDatedWithin(resource, name) && where[name] != null);
-    if (parent && organisationParam && resource.scope === 'organisation') {
+    if (parent && organisationParam) {
       params.push([where[parent]]);
       // A replay's parent rows are in its own schema; a rebuild's shadow tables have none and read the live ones.
-      const schema = table.slice(0, Math.max(0, table.length - bareName(table).length - 1));
-      conditions.push(...datedWithinBounds(resource, parent, `$${params.length}`, organisationParam, { schema, spread: MIDNIGHT_SPREAD.write }));
+      conditions.push(...datedWithinBounds(resource, parent, `$${params.length}`, organisationParam, { schemaPrefix: schemaPrefix(table), spread: MIDNIGHT_SPREAD.write }));
       fields.push(resource.datedWithin!.on);
     }
     this.sql(`UPDATE ${table} SET ${assignments.join(', ')} WHERE ${conditions.join(' AND ')}`, params, { resource, table, fields });
