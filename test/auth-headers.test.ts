@@ -5,6 +5,7 @@
  * and with nothing sent, the missing token reported first.
  */
 import t from 'tap';
+import { approve, pkceRequest } from './helpers/oauth.ts';
 import { runningService } from './helpers/service.ts';
 
 const api = await runningService(t);
@@ -41,6 +42,10 @@ t.test('an organisation id in upper case is the same organisation, for writes as
   t.equal((await call('/journal_types', upper)).body.$total, 10, 'REST reads the same organisation');
   const token = await service.identity.issueToken(api.organisationId.toUpperCase(), 'demo@example.com', api.clientId, 'readonly');
   t.equal(token.resource_owner_id, api.organisationId, 'a token issued for the upper-case id names the canonical one');
+  const REDIRECT = 'https://app.example.com/callback';
+  const client = await service.identity.createClient('Upper App', REDIRECT, false);
+  const consented = await approve(base, (await pkceRequest(base, client.client_id, REDIRECT)).url, undefined, api.organisationId.toUpperCase());
+  t.ok(consented.searchParams.get('code'), 'a consent naming the organisation in upper case is accepted');
 });
 
 t.test('a malformed organisation header is refused in the interface\'s format, without a database message', async (t) => {
