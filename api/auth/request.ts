@@ -13,7 +13,11 @@ import type { Caller, Identity } from './identity.ts';
 const MAX_BEARER = 2048;
 
 export interface Refusal {
-  /** 401: no usable credentials for this organisation; 400: a malformed organisation header. */
+  /**
+   * 401: no usable credentials for this organisation, a token for another one included (RFC 6750's
+   * invalid_token: "invalid for other reasons"; GraphQL AUTH_NOT_AUTHENTICATED, as before this rule);
+   * 400: a malformed organisation header.
+   */
   status: 400 | 401;
   message: string;
   /** The header at fault. */
