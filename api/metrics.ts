@@ -1,7 +1,7 @@
 /**
  * `GET /metrics` in the Prometheus text format, on the service's own HOST:PORT (no separate listener).
- * It needs no token unless METRICS_TOKEN is set (then `Authorization: Bearer <METRICS_TOKEN>`): keep HOST
- * on a private interface or set the token when the port is reachable from outside.
+ * Open, token-protected or closed as metrics-access.ts decides from HOST, NODE_ENV and METRICS_TOKEN; the
+ * decision is logged when the plugin starts.
  *
  * Queue and projection gauges are computed from SQL at scrape time, so every process reports the shared
  * truth; delivery counters are this process's own (prom-client counters; Prometheus sums processes).
@@ -14,14 +14,17 @@ import type { AttemptReport, WebhookDispatcher } from '../eventqueue/webhooks/di
 import { queueStatus } from '../eventqueue/webhooks/status.ts';
 import type { Projection } from '../projections/projection.ts';
 import { projectionStatus } from '../projections/rebuild.ts';
+import { sameHash, sha256 } from './auth/identity.ts';
+import { bearerToken } from './auth/request.ts';
+import type { MetricsAccess } from './metrics-access.ts';
 
 export interface MetricsOptions {
   pool: pg.Pool;
   /** Projections whose lag is reported (the read models and the fan-out). */
   projections: Projection[];
   webhooks?: WebhookDispatcher;
-  /** Bearer token the scraper must send; defaults to METRICS_TOKEN (unset: open). */
-  token?: string;
+  /** Who may scrape (metricsAccess(config)). */
+  access: MetricsAccess;
   /** Node.js process metrics (event loop lag, heap, GC); default on. */
   processMetrics?: boolean;
 }
@@ -111,11 +114,18 @@ export function createMetrics(options: MetricsOptions) {
 
 export async function metricsPlugin(app: FastifyInstance, options: MetricsOptions): Promise<void> {
   const metrics = createMetrics(options);
-  const token = options.token ?? (process.env.METRICS_TOKEN || undefined);
+  const { access } = options;
+  if (access.kind === 'closed') app.log.warn(access.reason);
+  else app.log.info(access.reason);
   app.addHook('onClose', async () => metrics.close());
   app.get('/metrics', async (request, reply) => {
-    if (token && request.headers.authorization !== `Bearer ${token}`) {
-      return reply.code(401).header('www-authenticate', 'Bearer realm="metrics"').send({ error: 'send Authorization: Bearer <METRICS_TOKEN>' });
+    if (access.kind === 'closed') return reply.code(403).send({ error: access.reason });
+    if (access.kind === 'token') {
+      const given = bearerToken(request.headers.authorization);
+      // Digests compared in constant time: the token's length and prefix do not leak.
+      if (!given || !sameHash(sha256(given), sha256(access.token))) {
+        return reply.code(401).header('www-authenticate', 'Bearer realm="metrics"').send({ error: 'send Authorization: Bearer <METRICS_TOKEN>' });
+      }
     }
     const body = await metrics.scrape();
     return reply.header('content-type', metrics.registry.contentType).header('cache-control', 'no-store').send(body);

@@ -4,12 +4,11 @@
  */
 import type pg from 'pg';
 import { inTransaction } from '../platform/database.ts';
+import { isUuid } from '../domain/ids.ts';
 import { READER_ROLE } from '../projections/resource.ts';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export function readScoped<T>(pool: pg.Pool, organisationId: string, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-  if (!UUID.test(organisationId)) throw new Error(`not an organisation id: ${organisationId}`);
+  if (!isUuid(organisationId)) throw new Error(`not an organisation id: ${organisationId}`);
   return inTransaction(pool, async (client) => {
     // One round trip: role and organisation for this transaction only (SET LOCAL / is_local).
     await client.query(`SET LOCAL ROLE ${READER_ROLE}; SELECT set_config('ledger.organisation_id', '${organisationId}', true)`);

@@ -28,6 +28,7 @@ import { migrateEventQueue } from '../eventqueue/migrate.ts';
 import { sweepExpired } from '../eventqueue/queue.ts';
 import { WebhookDispatcher, dispatcherOptionsFromEnv } from '../eventqueue/webhooks/dispatcher.ts';
 import { metricsPlugin } from './metrics.ts';
+import { metricsAccess } from './metrics-access.ts';
 
 export { PROJECTIONS };
 
@@ -94,7 +95,7 @@ export async function startService(config: Config, options: { db?: Database; log
   await app.register(triggersPlugin, { pool: db.pool, identity });
   await app.register(eventQueuePlugin, { prefix: '/ia/api/v1/services/delivery/event', pool: db.pool, identity, leaseSeconds: config.eventLeaseSeconds });
   await app.register(oauthPlugin, { pool: db.pool, identity });
-  await app.register(metricsPlugin, { pool: db.pool, projections: [...PROJECTIONS, fanoutProjection], webhooks });
+  await app.register(metricsPlugin, { pool: db.pool, projections: [...PROJECTIONS, fanoutProjection], webhooks, access: metricsAccess(config) });
   app.get('/health', async () => ({ status: 'ok', projections: daemon.position.commit.toString() }));
   return {
     config, db, store, daemon, fanout, commands, parties, settings, identity, app,

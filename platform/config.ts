@@ -14,6 +14,10 @@ export interface Config {
   eventLeaseSeconds: number;
   eventRetentionDays: number;
   webhookAllowLoopback: boolean;
+  /** Bearer token a /metrics scraper sends (METRICS_TOKEN); api/metrics.ts says when it is required. */
+  metricsToken: string | undefined;
+  /** NODE_ENV=production: no development conveniences (an open /metrics on loopback). */
+  production: boolean;
 }
 
 function int(name: string, fallback: number, env = process.env): number {
@@ -43,5 +47,7 @@ export function loadConfig(env = process.env): Config {
     eventLeaseSeconds: int('EVENT_LEASE_SECONDS', 60, env),
     eventRetentionDays: int('EVENT_RETENTION_DAYS', 7, env),
     webhookAllowLoopback: env.WEBHOOK_ALLOW_LOOPBACK === '1',
+    metricsToken: env.METRICS_TOKEN || undefined,
+    production: env.NODE_ENV === 'production',
   };
 }

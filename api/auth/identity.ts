@@ -6,6 +6,7 @@
 import { createHash, randomBytes, randomUUID, scrypt as scryptCb, timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
 import type pg from 'pg';
+import { canonicalUuid } from '../../domain/ids.ts';
 
 const scrypt = promisify(scryptCb) as (password: string, salt: Buffer, keylen: number, options: object) => Promise<Buffer>;
 
@@ -135,6 +136,13 @@ export async function inTransaction<T>(pool: pg.Pool, work: (tx: pg.PoolClient) 
   }
 }
 
+/** An organisation id from an operator or client in its canonical form (ids are compared as text). */
+function organisationIdOf(text: string): string {
+  const id = canonicalUuid(text);
+  if (!id) throw new Error(`not an organisation id (a UUID): ${text}`);
+  return id;
+}
+
 /** Verified against when the email is unknown, so sign-in takes as long for unknown and known users. */
 let dummyPasswordHash: Promise<string> | undefined;
 
@@ -153,7 +161,8 @@ export class Identity {
     await this.pool.query(IDENTITY_DDL);
   }
 
-  async createUser(organisationId: string, email: string, password: string, role: Role): Promise<string> {
+  async createUser(organisation: string, email: string, password: string, role: Role): Promise<string> {
+    const organisationId = organisationIdOf(organisation);
     const id = randomUUID();
     const hash = await hashPassword(password);
     const { rows } = await this.pool.query(
@@ -220,7 +229,8 @@ export class Identity {
   }
 
   /** Issues an access token straight from the token table (operator CLI and demo; OAuth uses the same table). */
-  async issueToken(organisationId: string, email: string, clientId: string, scope: Scope) {
+  async issueToken(organisation: string, email: string, clientId: string, scope: Scope) {
+    const organisationId = organisationIdOf(organisation);
     const { rows } = await this.pool.query(
       `SELECT u.id FROM users u JOIN memberships m ON m.user_id = u.id WHERE u.email = $1 AND m.organisation_id = $2`,
       [email.toLowerCase(), organisationId],
@@ -237,34 +247,24 @@ export class Identity {
   }
 
   /**
-   * The caller behind a bearer token acting in `site` (the X-Site organisation): the token must be
-   * live and its user a member of that organisation.
+   * The caller behind a live bearer token, in the token's own organisation (`organisation_id`, the
+   * `resource_owner_id` it was issued with): a token serves that organisation only. The role is the
+   * user's there now; null once the user is no longer a member. api/auth/request.ts decides from it.
    */
-  async authenticate(token: string, site: string): Promise<Caller | undefined> {
+  async bearerCaller(token: string): Promise<TokenCaller | undefined> {
     const { rows } = await this.pool.query(
-      `SELECT t.user_id, t.client_id, t.scope, m.role FROM access_tokens t
-       JOIN memberships m ON m.user_id = t.user_id AND m.organisation_id = $2
+      `SELECT t.user_id, t.client_id, t.organisation_id, t.scope, m.role FROM access_tokens t
+       LEFT JOIN memberships m ON m.user_id = t.user_id AND m.organisation_id = t.organisation_id
        WHERE ${LIVE_TOKEN}`,
-      [sha256(token), site],
+      [sha256(token)],
     );
-    if (rows.length === 0) return undefined;
-    return { userId: rows[0].user_id, clientId: rows[0].client_id, organisationId: site, scope: rows[0].scope, role: rows[0].role };
-  }
-
-  /** The holder of a live bearer token, in the token's own organisation (event queue requests carry no X-Site). */
-  async tokenHolder(token: string): Promise<TokenHolder | undefined> {
-    const { rows } = await this.pool.query(`SELECT t.client_id, t.user_id, t.organisation_id, t.scope FROM access_tokens t WHERE ${LIVE_TOKEN}`, [sha256(token)]);
     const r = rows[0];
-    return r ? { clientId: r.client_id, userId: r.user_id, organisationId: r.organisation_id, scope: r.scope } : undefined;
+    return r ? { userId: r.user_id, clientId: r.client_id, organisationId: r.organisation_id, scope: r.scope, role: r.role } : undefined;
   }
 }
 
 /** A token is live while unrevoked and unexpired ($1 = its hash). */
 const LIVE_TOKEN = `t.token_hash = $1 AND t.revoked_at IS NULL AND t.expires_at > now()`;
 
-export interface TokenHolder {
-  clientId: string;
-  userId: string;
-  organisationId: string;
-  scope: string;
-}
+/** A live token's holder: a Caller once its user is still a member of the token's organisation. */
+export type TokenCaller = Omit<Caller, 'role'> & { role: Role | null };

@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { QUEUE_LIMITS, acknowledge, countQueued, listBatch, type QueueOwner } from '../../eventqueue/queue.ts';
 import type { Identity } from '../auth/identity.ts';
+import { authenticateRequest } from '../auth/request.ts';
 
 const meta = (totalCount: number, totalSuccess: number, totalError: number) => ({ totalCount, totalSuccess, totalError });
 const failure = (message: string) => ({ 'ia::result': { status: 'error', message }, 'ia::meta': meta(1, 0, 1) });
@@ -16,10 +17,10 @@ export async function eventQueuePlugin(app: FastifyInstance, options: { pool: pg
 
   app.decorateRequest('queueOwner', null);
   app.addHook('preHandler', async (request, reply) => {
-    const token = /^Bearer (\S+)$/.exec(request.headers.authorization ?? '')?.[1];
-    const holder = token ? await identity.tokenHolder(token) : undefined;
-    if (!holder) return reply.code(401).send(failure('Send Authorization: Bearer <access token> (valid, unexpired, unrevoked).'));
-    (request as typeof request & { queueOwner: QueueOwner }).queueOwner = { organisationId: holder.organisationId, clientId: holder.clientId };
+    // No organisation header needed (the token's own); one naming another organisation is refused.
+    const { caller, refusal } = await authenticateRequest(identity, request.headers, 'optional');
+    if (refusal) return reply.code(refusal.status).send(failure(refusal.message));
+    (request as typeof request & { queueOwner: QueueOwner }).queueOwner = { organisationId: caller.organisationId, clientId: caller.clientId };
   });
   const ownerOf = (request: object) => (request as { queueOwner: QueueOwner }).queueOwner;
 

@@ -16,6 +16,7 @@ import { referenceId } from '../../domain/reference/countries.ts';
 import type { ProjectionDaemon } from '../../projections/daemon.ts';
 import type { Resource } from '../../projections/resource.ts';
 import type { Identity, Caller } from '../auth/identity.ts';
+import { authenticateRequest } from '../auth/request.ts';
 import { localize, pickLanguage, type Language } from '../i18n.ts';
 import { readScoped } from '../read-scope.ts';
 import { accessRules, checkAccess } from './directives.ts';
@@ -198,13 +199,8 @@ export async function graphqlPlugin(app: FastifyInstance, options: GraphqlOption
       const language = pickLanguage(request.headers['accept-language'], request.headers.cookie);
       const key = request.headers['idempotency-key'];
       const idempotencyKey = typeof key === 'string' && key.length > 0 && key.length <= 200 ? key : undefined;
-      const site = (request.headers['x-site'] ?? request.headers['x-organizationid']) as string | undefined;
-      const bearer = /^Bearer (\S+)$/.exec(request.headers.authorization ?? '')?.[1];
-      if (!site) return { caller: undefined, idempotencyKey, authError: 'X-OrganizationId header is mandatory', language };
-      if (!bearer) return { caller: undefined, idempotencyKey, authError: 'The current user is not authenticated: send Authorization: Bearer <token>.', language };
-      if (!/^[0-9a-f-]{36}$/i.test(site)) return { caller: undefined, idempotencyKey, authError: 'X-OrganizationId is not an organisation id', language };
-      const caller = await identity.authenticate(bearer, site);
-      return { caller, idempotencyKey, authError: caller ? undefined : 'The access token is invalid, expired, revoked, or not valid for this organisation.', language };
+      const { caller, refusal } = await authenticateRequest(identity, request.headers, 'required');
+      return { caller, idempotencyKey, authError: refusal?.message, language };
     },
   });
 }

@@ -9,6 +9,7 @@
  * redirector otherwise). After that, errors go back to the exact registered redirect URI.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { canonicalUuid } from '../../domain/ids.ts';
 import { Scope, type Identity, type OAuthClient } from '../auth/identity.ts';
 import { RepeatedParameter, single } from './form.ts';
 import type { GrantStore } from './grants.ts';
@@ -190,7 +191,7 @@ export function registerAuthorize(
     if (decision !== 'approve' && decision !== 'deny') return sendErrorPage(reply, 400, 'Invalid request', 'Choose Allow or Deny.');
     try {
       const organisations = await identity.memberships(pending.userId!);
-      const chosen = organisations.find((m) => m.organisationId === text(body, 'organisation'));
+      const chosen = organisations.find((m) => m.organisationId === canonicalUuid(text(body, 'organisation')));
       if (decision === 'approve' && !chosen) return sendErrorPage(reply, 400, 'Invalid request', 'Choose one of your organisations.');
       if (!(await requests.complete(pending.id))) return sendProblemPage(reply, 'expired');
       if (decision === 'deny') throw new RedirectError('access_denied', 'The user denied the authorization.');

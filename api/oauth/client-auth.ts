@@ -33,16 +33,6 @@ function basicCredentials(header: string): Credentials {
   }
 }
 
-/** The client identifier a request claims, before authentication (rate limiting keys on it). */
-export function claimedClientId(authorization: string | undefined, body: unknown): string | undefined {
-  try {
-    if (authorization?.toLowerCase().startsWith('basic ')) return basicCredentials(authorization).clientId.slice(0, MAX_CLIENT_ID);
-    return single(body as Record<string, unknown>, 'client_id')?.slice(0, MAX_CLIENT_ID);
-  } catch {
-    return undefined;
-  }
-}
-
 export async function authenticateClient(identity: Identity, authorization: string | undefined, form: (name: string) => string | undefined): Promise<OAuthClient> {
   const bodyId = form('client_id');
   const bodySecret = form('client_secret');

@@ -6,7 +6,6 @@
  * Counters live in this process's memory: behind several instances, each enforces its own budget.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { claimedClientId } from './client-auth.ts';
 import { noStore } from './errors.ts';
 import { sendErrorPage } from './pages.ts';
 import { RATE_LIMIT_WINDOW_MS, type OAuthSettings } from './settings.ts';
@@ -18,13 +17,12 @@ export interface Limiter {
   check: Check;
 }
 
+/** The client a request authenticated as, for the per-client limiters' keys (client-requests.ts). */
+const authenticatedClient = new WeakMap<FastifyRequest, string>();
+
 const emailOf = (request: FastifyRequest) => {
   const email = (request.body as Record<string, unknown> | undefined)?.email;
   return typeof email === 'string' ? email.trim().toLowerCase().slice(0, 320) : '';
-};
-const clientOrIp = (request: FastifyRequest) => {
-  const client = claimedClientId(request.headers.authorization, request.body);
-  return client ? `client:${client}` : `ip:${request.ip}`;
 };
 
 export function createLimiters(app: FastifyInstance, settings: OAuthSettings) {
@@ -32,16 +30,20 @@ export function createLimiters(app: FastifyInstance, settings: OAuthSettings) {
     max,
     check: app.createRateLimit({ max, timeWindow: RATE_LIMIT_WINDOW_MS, keyGenerator }),
   });
+  const byClient = (request: FastifyRequest) => `client:${authenticatedClient.get(request)}`;
+  const byIp = (request: FastifyRequest) => request.ip;
   const r = settings.rateLimits;
   return {
     signInPerEmail: limit(r.signInPerEmail, (request) => `${request.ip}|${emailOf(request)}`),
-    signInPerIp: limit(r.signInPerIp, (request) => request.ip),
-    authorizePerIp: limit(r.authorizePerIp, (request) => request.ip),
-    tokenPerClient: limit(r.tokenPerClient, clientOrIp),
-    revokePerClient: limit(r.revokePerClient, clientOrIp),
+    signInPerIp: limit(r.signInPerIp, byIp),
+    authorizePerIp: limit(r.authorizePerIp, byIp),
+    token: { perClient: limit(r.tokenPerClient, byClient), unauthenticatedPerIp: limit(r.tokenUnauthenticatedPerIp, byIp) },
+    revoke: { perClient: limit(r.revokePerClient, byClient), unauthenticatedPerIp: limit(r.revokeUnauthenticatedPerIp, byIp) },
   };
 }
 export type Limiters = ReturnType<typeof createLimiters>;
+/** An endpoint's budgets: requests of an authenticated client; by address, everyone else's (client-requests.ts). */
+export type EndpointLimiters = Limiters['token'];
 
 /** Counts this request against every limiter; the seconds to wait when one of them is exceeded. */
 export async function exceeded(request: FastifyRequest, ...limiters: Limiter[]): Promise<{ retryAfter: number; limiter: Limiter } | undefined> {
@@ -50,6 +52,18 @@ export async function exceeded(request: FastifyRequest, ...limiters: Limiter[]):
     if (!result.isAllowed && result.isExceeded) return { retryAfter: Math.max(1, result.ttlInSeconds), limiter };
   }
   return undefined;
+}
+
+/** Counts this request (for `clientId` when a per-client limiter); the seconds to wait when over the limit. */
+export async function countFor(request: FastifyRequest, limiter: Limiter, clientId?: string): Promise<number | undefined> {
+  if (clientId) authenticatedClient.set(request, clientId);
+  return (await exceeded(request, limiter))?.retryAfter;
+}
+
+/** Without counting: the seconds to wait when the key has used its whole budget of the window. */
+export async function spent(request: FastifyRequest, limiter: Limiter): Promise<number | undefined> {
+  const result = await limiter.check(request, { increment: false });
+  return !result.isAllowed && result.remaining === 0 ? Math.max(1, result.ttlInSeconds) : undefined;
 }
 
 export function sendTooManyPage(reply: FastifyReply, retryAfter: number, what: string) {

@@ -4,33 +4,25 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { Identity } from '../auth/identity.ts';
-import { authenticateClient } from './client-auth.ts';
-import { noStore, OAuthError, sendOAuthError } from './errors.ts';
+import { answerClientRequest } from './client-requests.ts';
+import { noStore, OAuthError } from './errors.ts';
 import type { GrantStore } from './grants.ts';
-import { exceeded, sendTooManyJson, type Limiters } from './rate-limits.ts';
+import type { Limiters } from './rate-limits.ts';
 import { REGIONS, revokePath } from './regions.ts';
-import { readForm } from './token.ts';
 
 const MAX_TOKEN = 2048;
 
 export function registerRevoke(app: FastifyInstance, deps: { identity: Identity; grants: GrantStore; limiters: Limiters }) {
   const { identity, grants, limiters } = deps;
   for (const region of REGIONS) {
-    app.post(revokePath(region), { config: { oauthErrors: 'json' } }, async (request, reply) => {
-      const over = await exceeded(request, limiters.revokePerClient);
-      if (over) return sendTooManyJson(reply, over.retryAfter, `More than ${over.limiter.max} revocation requests a minute for this client.`);
-      try {
-        const form = readForm(request);
-        const client = await authenticateClient(identity, request.headers.authorization, form);
+    app.post(revokePath(region), { config: { oauthErrors: 'json' } }, async (request, reply) =>
+      answerClientRequest(request, reply, identity, limiters.revoke, 'revocation', async (form, client) => {
         const token = form('token');
         if (token === undefined) throw new OAuthError('invalid_request', 'token is missing.');
         // Longer than anything we issue: unknown, hence nothing to revoke (RFC 7009 2.2).
         if (token.length <= MAX_TOKEN) await grants.revoke({ token, client, region });
         return noStore(reply).code(204).send();
-      } catch (e) {
-        if (e instanceof OAuthError) return sendOAuthError(reply, e);
-        throw e;
-      }
-    });
+      }),
+    );
   }
 }

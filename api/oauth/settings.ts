@@ -27,10 +27,14 @@ export interface OAuthSettings {
     signInPerIp: number;
     /** Authorize page loads and consent posts per IP address (each load stores a request row). */
     authorizePerIp: number;
-    /** Token requests per client id (per IP address when no client id is given). */
+    /** Token requests of a client authenticated by its secret (client-requests.ts): flooding by one client. */
     tokenPerClient: number;
-    /** Revocation requests per client id (per IP address when no client id is given). */
+    /** Token requests per IP address of no authenticated client (failed client authentication, public clients). */
+    tokenUnauthenticatedPerIp: number;
+    /** Revocation requests of a client authenticated by its secret. */
     revokePerClient: number;
+    /** Revocation requests per IP address of no authenticated client. */
+    revokeUnauthenticatedPerIp: number;
   };
 }
 
@@ -40,7 +44,7 @@ export const DEFAULT_OAUTH_SETTINGS: OAuthSettings = Object.freeze({
   refreshTokenSeconds: 30 * 24 * 3600,
   refreshGraceSeconds: 10,
   authorizationRequestSeconds: 600,
-  rateLimits: Object.freeze({ signInPerEmail: 10, signInPerIp: 100, authorizePerIp: 120, tokenPerClient: 60, revokePerClient: 60 }),
+  rateLimits: Object.freeze({ signInPerEmail: 10, signInPerIp: 100, authorizePerIp: 120, tokenPerClient: 60, tokenUnauthenticatedPerIp: 60, revokePerClient: 60, revokeUnauthenticatedPerIp: 60 }),
 });
 
 /** The window of every rate limit. */
@@ -69,7 +73,9 @@ export function oauthSettings(overrides: Partial<OAuthSettings> = {}, env = proc
       signInPerIp: envInt(env, 'OAUTH_SIGNIN_PER_IP_PER_MINUTE', r.signInPerIp),
       authorizePerIp: envInt(env, 'OAUTH_AUTHORIZE_PER_IP_PER_MINUTE', r.authorizePerIp),
       tokenPerClient: envInt(env, 'OAUTH_TOKEN_PER_CLIENT_PER_MINUTE', r.tokenPerClient),
+      tokenUnauthenticatedPerIp: envInt(env, 'OAUTH_TOKEN_UNAUTHENTICATED_PER_IP_PER_MINUTE', r.tokenUnauthenticatedPerIp),
       revokePerClient: envInt(env, 'OAUTH_REVOKE_PER_CLIENT_PER_MINUTE', r.revokePerClient),
+      revokeUnauthenticatedPerIp: envInt(env, 'OAUTH_REVOKE_UNAUTHENTICATED_PER_IP_PER_MINUTE', r.revokeUnauthenticatedPerIp),
     },
   };
   return { ...fromEnv, ...overrides, rateLimits: { ...fromEnv.rateLimits, ...overrides.rateLimits } };

@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type pg from 'pg';
 import { storedFields, type Resource } from '../../projections/resource.ts';
 import type { Caller, Identity } from '../auth/identity.ts';
+import { authenticateRequest } from '../auth/request.ts';
 import { GRAPHQL_RESOURCES } from '../graphql/sdl.ts';
 import { listQuery, type Row } from '../graphql/query-builder.ts';
 import { readScoped } from '../read-scope.ts';
@@ -18,16 +19,12 @@ export function sageError(reply: FastifyReply, status: number, dataCode: string,
   return reply.code(status).send([{ $severity: 'error', $dataCode: dataCode, $message: message, $source: source }]);
 }
 
-/** REST authentication (spec 5.1): a live Bearer token and an X-Site its user belongs to. */
+/** REST authentication (spec 5.1, api/auth/request.ts): a live Bearer token and the X-Site it was issued for. */
 export function addSiteAuthentication(app: FastifyInstance, identity: Identity): void {
   app.decorateRequest('caller', null);
   app.addHook('preHandler', async (request, reply) => {
-    const bearer = /^Bearer (\S+)$/.exec(request.headers.authorization ?? '')?.[1];
-    const site = request.headers['x-site'] as string | undefined;
-    if (!bearer) return sageError(reply, 401, 'Unauthorized', 'Send Authorization: Bearer <access token>.', 'Authorization');
-    if (!site || !/^[0-9a-f-]{36}$/i.test(site)) return sageError(reply, 401, 'Unauthorized', 'Send X-Site: <organisation id> (the resource_owner_id).', 'X-Site');
-    const caller = await identity.authenticate(bearer, site);
-    if (!caller) return sageError(reply, 401, 'Unauthorized', 'The access token is invalid, expired, revoked, or not valid for this X-Site.', 'Authorization');
+    const { caller, refusal } = await authenticateRequest(identity, request.headers, 'required');
+    if (refusal) return sageError(reply, refusal.status, refusal.status === 400 ? 'InvalidParameter' : 'Unauthorized', refusal.message, refusal.source);
     (request as FastifyRequest & { caller: Caller }).caller = caller;
   });
 }
