@@ -20,6 +20,7 @@ const M: Record<string, Messages> = {
   [Errors.accountCodeAlreadyExists]: { en: 'An account with code {code} already exists.', es: 'Ya existe una cuenta con el código {code}.', fr: 'Un compte de code {code} existe déjà.', de: 'Ein Konto mit der Nummer {code} existiert bereits.' },
   [Errors.exerciseOverlaps]: { en: 'The exercise overlaps the exercise {startDate} to {endDate}.', es: 'El ejercicio se solapa con el ejercicio de {startDate} a {endDate}.', fr: "L'exercice chevauche l'exercice du {startDate} au {endDate}.", de: 'Das Geschäftsjahr überschneidet sich mit {startDate} bis {endDate}.' },
   [Errors.journalTypeNotFound]: { en: 'Unknown journal type {code}{id}.', es: 'Diario desconocido {code}{id}.', fr: 'Journal inconnu {code}{id}.', de: 'Unbekanntes Journal {code}{id}.' },
+  [Errors.idempotencyKeyReused]: { en: 'This idempotency key was already used for another request: send a new key with each new request.', es: 'Esta clave de idempotencia ya se usó para otra solicitud: envíe una clave nueva con cada solicitud nueva.', fr: "Cette clé d'idempotence a déjà servi pour une autre requête : envoyez une nouvelle clé avec chaque nouvelle requête.", de: 'Dieser Idempotenzschlüssel wurde bereits für eine andere Anfrage verwendet: senden Sie mit jeder neuen Anfrage einen neuen Schlüssel.' },
   [Errors.invalidInput]: { en: 'Invalid value for {field}: {reason}', es: 'Valor no válido para {field}: {reason}', fr: 'Valeur invalide pour {field} : {reason}', de: 'Ungültiger Wert für {field}: {reason}' },
 };
 

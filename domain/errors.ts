@@ -19,6 +19,7 @@ export const Errors = {
   notFound: 'global.businessErrors.entityNotFound',
   invalidInput: 'global.businessErrors.invalidInput',
   concurrencyConflict: 'global.businessErrors.concurrencyConflict',
+  idempotencyKeyReused: 'global.businessErrors.idempotencyKeyReused',
   accountCodeAlreadyExists: 'accounting.businessErrors.accountCodeAlreadyExists',
   accountHasEntries: 'accounting.businessErrors.accountHasEntries',
   accountNotPostable: 'accounting.businessErrors.accountNotPostingLevel',
@@ -43,6 +44,7 @@ export const Errors = {
   tooFewLines: 'accounting.businessErrors.accountingEntryNeedsTwoLines',
   entryNotFound: 'accounting.businessErrors.accountingEntryNotFound',
   entryClosed: 'accounting.businessErrors.accountingEntryClosed',
+  thirdPartyNotFound: 'accounting.businessErrors.thirdPartyNotFound',
   // Parties (customers, suppliers, employees) and shared settings
   partyNotFound: 'global.businessErrors.partyNotFound',
   partyCodeAlreadyExists: 'global.businessErrors.partyCodeAlreadyExists',
