@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { toIsoDate, type IsoDate } from '../domain/calendar.ts';
 import { AccountLevel, AccountType, CreditNoteReason, JournalTypeType, OrganisationCountry, SubAccountType } from '../domain/enums.ts';
-import { BusinessError, Errors, fail } from '../domain/errors.ts';
+import { BusinessError, Errors, Reasons, fail } from '../domain/errors.ts';
 import { NO_THIRD_PARTIES, decideLedger, evolveLedger, initialLedgerState, type KnownThirdParty, type LedgerEvent, type LedgerState, type LineInput } from '../domain/ledger.ts';
 import { LEDGER_SNAPSHOT_VERSION, ledgerFromSnapshot, ledgerSnapshot } from '../domain/ledger-snapshot.ts';
 import {
@@ -22,6 +22,7 @@ import {
 import type { GlobalPosition } from '../eventstore/port.ts';
 import type { OrganisationLocks } from './organisation-locks.ts';
 import { AggregateStore, type Aggregate, type CommandContext } from './aggregate-store.ts';
+import { invalidInput } from './input-errors.ts';
 import { gql, named } from './input-types.ts';
 import { derivedId } from '../domain/ids.ts';
 import { PartiesAggregate } from './party-aggregates.ts';
@@ -56,15 +57,14 @@ export function parse<T>(schema: z.ZodType<T>, input: unknown): T {
   if (nul !== undefined) throw new BusinessError(Errors.invalidInput, { field: nul, reason: 'contains a NUL character' });
   const result = schema.safeParse(input);
   if (result.success) return result.data;
-  const issue = result.error.issues[0];
-  throw new BusinessError(Errors.invalidInput, { field: issue.path.join('.') || 'input', reason: issue.message });
+  throw invalidInput(result.error, input);
 }
 
 // Each input schema is also its GraphQL input type (api/graphql/input-sdl.ts generates the SDL from it):
 // nested objects, enums and scalars carry their GraphQL names (commands/input-types.ts).
 const text = (max: number) => z.string().max(max);
 const optionalText = (max: number) => text(max).nullish().transform((v) => v ?? null);
-const date = named('DateTime', z.string().transform((v, ctx) => toIsoDate(v) ?? (ctx.addIssue({ code: 'custom', message: 'not a date' }), z.NEVER)));
+const date = named('DateTime', z.string().transform((v, ctx) => toIsoDate(v) ?? (ctx.addIssue({ code: 'custom', message: Reasons.notDate }), z.NEVER)));
 const optionalDate = date.nullish().transform((v) => v ?? null);
 const uuid = gql.uuid;
 const amount = gql.decimal.nullish();
@@ -109,12 +109,13 @@ const lineCommon = { description: optionalText(500), debitAmount: amount, credit
 export const EntryUsingCodesInput = z.object({
   ...entryHeader,
   journalTypeCode: z.string().min(1).max(20),
-  accountingEntryLines: z.array(named('AccountingEntryLineCreateUsingCodesGLDtoInput', z.object({ subAccountCode: z.string().min(1).max(20), thirdCode: optionalText(50), ...lineCommon }))).min(1).max(500),
+  // No minimum here: the ledger answers tooFewLines for none as for one.
+  accountingEntryLines: z.array(named('AccountingEntryLineCreateUsingCodesGLDtoInput', z.object({ subAccountCode: z.string().min(1).max(20), thirdCode: optionalText(50), ...lineCommon }))).max(500),
 });
 export const EntryUsingIdsInput = z.object({
   ...entryHeader,
   journalTypeId: uuid,
-  accountingEntryLines: z.array(named('AccountingEntryLineCreateUsingIdsGLDtoInput', z.object({ subAccountId: uuid, thirdId: uuid.nullish(), ...lineCommon }))).min(1).max(500),
+  accountingEntryLines: z.array(named('AccountingEntryLineCreateUsingIdsGLDtoInput', z.object({ subAccountId: uuid, thirdId: uuid.nullish(), ...lineCommon }))).max(500),
 });
 export const OrganisationCreateInput = z.object({
   name: text(200).min(1),

@@ -9,7 +9,7 @@
  */
 import type { IsoDate } from './calendar.ts';
 import type { AccountingEntryType, SourceType } from './enums.ts';
-import { Errors, assert, fail } from './errors.ts';
+import { Errors, Reasons, assert, fail } from './errors.ts';
 import { Decimal, MAX_AMOUNT, ZERO, formatAmount, parseAmount } from './money.ts';
 import { isPostingAccount, type ExerciseSpan, type OrganisationState } from './organisation.ts';
 
@@ -118,8 +118,8 @@ export function decideLedger(
       const journalType = organisation.journalTypes.get(command.journalTypeId) ?? fail(Errors.journalTypeNotFound, { id: command.journalTypeId });
       if (journalType.deactivated) fail(Errors.journalTypeDeactivated, { code: journalType.code });
       if (command.lines.length < 2) fail(Errors.tooFewLines, { count: command.lines.length });
-      if (command.lines.length > LIMITS.maxLinesPerEntry) fail(Errors.invalidInput, { field: 'accountingEntryLines', limit: LIMITS.maxLinesPerEntry });
-      if (state.entryOrder.length >= LIMITS.maxEntriesPerExercise) fail(Errors.invalidInput, { field: 'date', limit: LIMITS.maxEntriesPerExercise });
+      if (command.lines.length > LIMITS.maxLinesPerEntry) fail(Errors.invalidInput, { field: 'accountingEntryLines', reason: Reasons.tooManyItems, maximum: LIMITS.maxLinesPerEntry });
+      if (state.entryOrder.length >= LIMITS.maxEntriesPerExercise) fail(Errors.invalidInput, { field: 'date', reason: Reasons.tooMany, limit: LIMITS.maxEntriesPerExercise });
       const precision = organisation.currencyPrecision;
       const parsed = command.lines.map((line, i) => {
         const account = organisation.accounts.get(line.subAccountId) ?? fail(Errors.accountNotFound, { id: line.subAccountId, line: i + 1 });
@@ -130,7 +130,7 @@ export function decideLedger(
         const debit = parseAmount(line.debitAmount, precision, `accountingEntryLines[${i}].debitAmount`);
         const credit = parseAmount(line.creditAmount, precision, `accountingEntryLines[${i}].creditAmount`);
         // Exactly one side carries a (positive) amount.
-        if (debit.isZero() === credit.isZero()) fail(Errors.invalidLineAmount, { line: i + 1, debit: debit.toString(), credit: credit.toString() });
+        if (debit.isZero() === credit.isZero()) fail(Errors.invalidLineAmount, { line: i + 1, reason: Reasons.oneSide, debit: debit.toString(), credit: credit.toString() });
         // It must also merge with lines that have none.
         return { subAccountId: account.id, thirdCode: line.thirdCode || null, description: line.description, debit, credit };
       });
@@ -138,7 +138,7 @@ export function decideLedger(
       const credits = parsed.reduce((sum, l) => sum.plus(l.credit), ZERO);
       if (!debits.eq(credits)) fail(Errors.unbalancedEntry, { debit: formatAmount(debits, precision), credit: formatAmount(credits, precision) });
       const merged = mergeLines(parsed);
-      if (merged.some((l) => l.debit.plus(l.credit).gt(MAX_AMOUNT))) fail(Errors.invalidLineAmount, { reason: 'merged line above the maximum amount' });
+      if (merged.some((l) => l.debit.plus(l.credit).gt(MAX_AMOUNT))) fail(Errors.invalidLineAmount, { reason: Reasons.mergedTooLarge });
       const lines = merged.map((l, i): PostedLine => ({
         lineId: command.lineIds[i] ?? fail(Errors.invalidInput, { field: 'lineIds' }),
         order: i + 1,

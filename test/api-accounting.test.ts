@@ -78,6 +78,26 @@ t.test('bad input is refused with a clear business error and appends nothing', a
   t.match(spanish.errors[0].message, /descuadrado/, 'localized message');
 });
 
+t.test('refusals read as messages in the client language, naming the field, never as raw codes or zod text', async (t) => {
+  const as = (language: string) => ({ Authorization: `Bearer ${api.token}`, 'X-Site': api.organisationId, 'Accept-Language': language });
+  const USING_IDS = `mutation($v: AccountingEntryCreateUsingIdsGLDtoInput!) { createAccountingEntryUsingIds(input: $v) { id } }`;
+  const cases: [string, string, object, string, Record<string, RegExp>][] = [
+    ['no lines', POST, entry([]), 'accounting.businessErrors.accountingEntryNeedsTwoLines', { en: /at least two lines; this one has 0/, es: /al menos dos líneas; este tiene 0/, fr: /au moins deux lignes ; celle-ci en a 0/, de: /mindestens zwei Zeilen; diese hat 0/ }],
+    ['one line', POST, entry([['5720000', '1.00', null]]), 'accounting.businessErrors.accountingEntryNeedsTwoLines', { en: /this one has 1\./, es: /este tiene 1\./, fr: /celle-ci en a 1\./, de: /diese hat 1\./ }],
+    ['a long description', POST, { v: { ...entry([['5720000', '1.00', null], ['1000000', null, '1.00']]).v, description: 'x'.repeat(501) } }, 'global.businessErrors.invalidInput', { en: /description: at most 500 characters/, es: /description: como máximo 500 caracteres/, fr: /description : au plus 500 caractères/, de: /description: höchstens 500 Zeichen/ }],
+    ['not a UUID', USING_IDS, { v: { date: `${year}-03-15`, journalTypeId: 'GEN', accountingEntryLines: [] } }, 'global.businessErrors.invalidInput', { en: /journalTypeId: not a UUID/, es: /journalTypeId: no es un UUID/, fr: /journalTypeId : ce n'est pas un UUID/, de: /journalTypeId: keine UUID/ }],
+    ['a journal type that is no journal type', POST, { v: { ...entry([['5720000', '1.00', null], ['1000000', null, '1.00']]).v, journalTypeCode: 'NOPE' } }, 'accounting.businessErrors.journalTypeNotFound', { en: /Unknown journal type NOPE/, es: /Diario desconocido NOPE/, fr: /Journal inconnu NOPE/, de: /Unbekanntes Journal NOPE/ }],
+  ];
+  for (const [name, query, variables, code, messages] of cases) {
+    for (const [language, message] of Object.entries(messages)) {
+      const r = await api.gql(query, variables, as(language));
+      t.equal(r.errors?.[0]?.extensions?.code, code, `${name} in ${language}: ${code}`);
+      t.match(r.errors?.[0]?.message, message, `${name} in ${language}: ${r.errors?.[0]?.message}`);
+      t.notMatch(r.errors?.[0]?.message, /businessErrors|[{}]|Too (small|big)|Invalid input/, `${name} in ${language}: no raw code or zod text`);
+    }
+  }
+});
+
 t.test('an account with entries cannot be deleted; an unused one can', async (t) => {
   const used = await api.gql(`{ accountingAccounts(where: { code: { eq: "5720000" } }) { nodes { id } } }`);
   const r = await api.gql(`mutation($id: UUID!) { deleteAccountingAccount(input: { id: $id }) { id } }`, { id: used.data.accountingAccounts.nodes[0].id });

@@ -148,6 +148,8 @@ t.test('a customer named by a live entry cannot be deleted; an unused one can', 
   const refused = await api.gql(`mutation($id: UUID!) { deleteCustomer(input: { id: $id }) { id } }`, { id });
   t.equal(refused.errors?.[0]?.extensions?.code, 'global.businessErrors.partyInUse');
   t.match(refused.errors?.[0]?.message, /disable it instead/);
+  const spanish = await api.gql(`mutation($id: UUID!) { deleteCustomer(input: { id: $id }) { id } }`, { id }, { Authorization: `Bearer ${api.token}`, 'X-Site': api.organisationId, 'Accept-Language': 'es' });
+  t.equal(spanish.errors?.[0]?.message, 'El cliente C00001 se usa en asientos o documentos y no se puede eliminar; desactívelo.', 'the kind in Spanish');
   t.equal(await api.eventCount(), before, 'nothing appended');
 
   const unused = (await ok(`{ customers(where: { code: { eq: "VIP-1" } }) { nodes { id } } }`)).customers.nodes[0].id;
