@@ -6,8 +6,8 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { toIsoDate, type IsoDate } from '../domain/calendar.ts';
 import { AccountLevel, AccountType, CreditNoteReason, JournalTypeType, OrganisationCountry, SubAccountType } from '../domain/enums.ts';
-import { BusinessError, Errors, fail } from '../domain/errors.ts';
-import { decideLedger, evolveLedger, initialLedgerState, type LedgerEvent, type LedgerState, type LineInput } from '../domain/ledger.ts';
+import { BusinessError, Errors, Reasons, fail } from '../domain/errors.ts';
+import { NO_THIRD_PARTIES, decideLedger, evolveLedger, initialLedgerState, type KnownThirdParty, type LedgerEvent, type LedgerState, type LineInput } from '../domain/ledger.ts';
 import { LEDGER_SNAPSHOT_VERSION, ledgerFromSnapshot, ledgerSnapshot } from '../domain/ledger-snapshot.ts';
 import {
   Feature,
@@ -22,8 +22,10 @@ import {
 import type { GlobalPosition } from '../eventstore/port.ts';
 import type { OrganisationLocks } from './organisation-locks.ts';
 import { AggregateStore, type Aggregate, type CommandContext } from './aggregate-store.ts';
+import { invalidInput } from './input-errors.ts';
 import { gql, named } from './input-types.ts';
 import { derivedId } from '../domain/ids.ts';
+import { PartiesAggregate } from './party-aggregates.ts';
 
 export const OrganisationAggregate: Aggregate<OrganisationState, OrganisationEvent> = {
   category: 'Organisation',
@@ -55,15 +57,14 @@ export function parse<T>(schema: z.ZodType<T>, input: unknown): T {
   if (nul !== undefined) throw new BusinessError(Errors.invalidInput, { field: nul, reason: 'contains a NUL character' });
   const result = schema.safeParse(input);
   if (result.success) return result.data;
-  const issue = result.error.issues[0];
-  throw new BusinessError(Errors.invalidInput, { field: issue.path.join('.') || 'input', reason: issue.message });
+  throw invalidInput(result.error, input);
 }
 
 // Each input schema is also its GraphQL input type (api/graphql/input-sdl.ts generates the SDL from it):
 // nested objects, enums and scalars carry their GraphQL names (commands/input-types.ts).
 const text = (max: number) => z.string().max(max);
 const optionalText = (max: number) => text(max).nullish().transform((v) => v ?? null);
-const date = named('DateTime', z.string().transform((v, ctx) => toIsoDate(v) ?? (ctx.addIssue({ code: 'custom', message: 'not a date' }), z.NEVER)));
+const date = named('DateTime', z.string().transform((v, ctx) => toIsoDate(v) ?? (ctx.addIssue({ code: 'custom', message: Reasons.notDate }), z.NEVER)));
 const optionalDate = date.nullish().transform((v) => v ?? null);
 const uuid = gql.uuid;
 const amount = gql.decimal.nullish();
@@ -108,12 +109,13 @@ const lineCommon = { description: optionalText(500), debitAmount: amount, credit
 export const EntryUsingCodesInput = z.object({
   ...entryHeader,
   journalTypeCode: z.string().min(1).max(20),
-  accountingEntryLines: z.array(named('AccountingEntryLineCreateUsingCodesGLDtoInput', z.object({ subAccountCode: z.string().min(1).max(20), thirdCode: optionalText(50), ...lineCommon }))).min(1).max(500),
+  // No minimum here: the ledger answers tooFewLines for none as for one.
+  accountingEntryLines: z.array(named('AccountingEntryLineCreateUsingCodesGLDtoInput', z.object({ subAccountCode: z.string().min(1).max(20), thirdCode: optionalText(50), ...lineCommon }))).max(500),
 });
 export const EntryUsingIdsInput = z.object({
   ...entryHeader,
   journalTypeId: uuid,
-  accountingEntryLines: z.array(named('AccountingEntryLineCreateUsingIdsGLDtoInput', z.object({ subAccountId: uuid, thirdId: uuid.nullish(), ...lineCommon }))).min(1).max(500),
+  accountingEntryLines: z.array(named('AccountingEntryLineCreateUsingIdsGLDtoInput', z.object({ subAccountId: uuid, thirdId: uuid.nullish(), ...lineCommon }))).max(500),
 });
 export const OrganisationCreateInput = z.object({
   name: text(200).min(1),
@@ -126,10 +128,21 @@ export function newId(ctx: CommandContext, kind: string, index = 0): string {
   return ctx.commandId ? derivedId(ctx.commandId, kind, String(index)) : randomUUID();
 }
 
+/** What a posting returns, from its event (as appended, or as recorded when a retry is answered). */
+function entryCreated(r: { events: LedgerEvent[]; position: GlobalPosition | null }): EntryCreated {
+  const posted = r.events[0];
+  if (posted?.type !== 'AccountingEntryPosted') throw new Error('posting produced no entry');
+  return { id: posted.data.entryId, number: posted.data.number, position: r.position };
+}
+
 /** Drops undefined keys so an update only carries the fields the client sent. */
 export function defined<T extends object>(o: T): Partial<T> {
   return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
 }
+
+/** How an entry's lines name their third party: by the party's code, or by its id. */
+type ThirdPartyReference = 'code' | 'id';
+type EntryHeader = { date: IsoDate; documentDate: IsoDate | null; documentNumber: string | null; description: string | null; journalTypeId: string };
 
 export interface EntryCreated {
   id: string;
@@ -221,13 +234,16 @@ export class AccountingCommands {
 
   async createAccountingEntryUsingCodes(ctx: CommandContext, input: unknown): Promise<EntryCreated> {
     const i = parse(EntryUsingCodesInput, input);
+    // A retry is answered before the codes are resolved again: they may have changed since.
+    const replay = await this.aggregates.recorded<LedgerEvent>(ctx);
+    if (replay) return entryCreated(replay);
     const org = await this.organisation(ctx.organisationId);
     const journalTypeId = org.journalTypeIdByCode.get(i.journalTypeCode) ?? fail(Errors.journalTypeNotFound, { code: i.journalTypeCode });
     const lines: LineInput[] = i.accountingEntryLines.map((l, n) => ({
       subAccountId: org.accountIdByCode.get(l.subAccountCode) ?? fail(Errors.accountNotFound, { code: l.subAccountCode, line: n + 1 }),
       thirdCode: l.thirdCode, description: l.description, debitAmount: l.debitAmount ?? null, creditAmount: l.creditAmount ?? null,
     }));
-    return this.postEntry(ctx, { ...i, journalTypeId }, lines);
+    return this.postEntry(ctx, { ...i, journalTypeId }, lines, 'code');
   }
 
   async createAccountingEntryUsingIds(ctx: CommandContext, input: unknown): Promise<EntryCreated> {
@@ -235,23 +251,15 @@ export class AccountingCommands {
     const lines: LineInput[] = i.accountingEntryLines.map((l) => ({
       subAccountId: l.subAccountId, thirdCode: l.thirdId ?? null, description: l.description, debitAmount: l.debitAmount ?? null, creditAmount: l.creditAmount ?? null,
     }));
-    return this.postEntry(ctx, i, lines);
+    return this.postEntry(ctx, i, lines, 'id');
   }
 
-  private async postEntry(
-    ctx: CommandContext,
-    header: { date: IsoDate; documentDate: IsoDate | null; documentNumber: string | null; description: string | null; journalTypeId: string },
-    lines: LineInput[],
-  ): Promise<EntryCreated> {
+  private async postEntry(ctx: CommandContext, header: EntryHeader, lines: LineInput[], thirdPartiesBy: ThirdPartyReference): Promise<EntryCreated> {
     // From reading the organisation to appending: no guarded deletion in any process meanwhile.
-    return this.locks.shared(ctx.organisationId, () => this.postEntryHeld(ctx, header, lines));
+    return this.locks.shared(ctx.organisationId, () => this.postEntryHeld(ctx, header, lines, thirdPartiesBy));
   }
 
-  private async postEntryHeld(
-    ctx: CommandContext,
-    header: { date: IsoDate; documentDate: IsoDate | null; documentNumber: string | null; description: string | null; journalTypeId: string },
-    lines: LineInput[],
-  ): Promise<EntryCreated> {
+  private async postEntryHeld(ctx: CommandContext, header: EntryHeader, lines: LineInput[], thirdPartiesBy: ThirdPartyReference): Promise<EntryCreated> {
     const entryId = newId(ctx, 'entry');
     // Choosing the exercise may use the cached organisation; the decision below reads it fresh.
     const known = this.aggregates.cached<OrganisationState>(OrganisationAggregate, ctx.organisationId);
@@ -261,13 +269,19 @@ export class AccountingCommands {
       // Read the organisation inside the ledger's lock: a concurrent account deletion holds it too.
       const org = await this.organisation(ctx.organisationId);
       const exercise = org.exercises.get(exerciseId)!;
+      // The parties too: a party deletion holds every ledger's lock and the organisation's alone.
+      const thirdParties = lines.some((l) => l.thirdCode) ? await this.knownThirdParty(ctx.organisationId, thirdPartiesBy) : NO_THIRD_PARTIES;
       return decideLedger({
         type: 'PostAccountingEntry', entryId, lineIds: lines.map((_, i) => newId(ctx, 'line', i)), ...header, lines, sourceType: 'API', now: this.now(),
-      }, ledger, exercise, org);
+      }, ledger, exercise, org, thirdParties);
     });
-    const posted = r.events[0];
-    if (posted?.type !== 'AccountingEntryPosted') throw new Error('posting produced no entry');
-    return { id: posted.data.entryId, number: posted.data.number, position: r.position };
+    return entryCreated(r);
+  }
+
+  /** Whether a live customer, supplier or employee of the organisation has this code (or id). */
+  private async knownThirdParty(organisationId: string, by: ThirdPartyReference): Promise<KnownThirdParty> {
+    const { state } = await this.aggregates.load(PartiesAggregate, organisationId);
+    return by === 'code' ? (code) => state.idByCode.has(code) : (id) => state.parties.has(id);
   }
 
   /** Runs a ledger command on the exercise holding the entry/period. */
@@ -281,6 +295,9 @@ export class AccountingCommands {
 
   async deleteAccountingEntry(ctx: CommandContext, input: unknown, exerciseIdOfEntry: (entryId: string) => Promise<string | undefined>) {
     const { id } = parse(IdInput, input);
+    // A retry is answered before looking the entry up: the first attempt deleted it.
+    const replay = await this.aggregates.recorded(ctx);
+    if (replay) return { id, position: replay.position };
     const exerciseId = (await exerciseIdOfEntry(id)) ?? fail(Errors.entryNotFound, { id });
     const r = await this.ledgerCommand(ctx, exerciseId, { type: 'DeleteAccountingEntry', entryId: id, now: this.now() });
     return { id, position: r.position };

@@ -30,6 +30,11 @@ export interface CommandContext {
   correlationId?: string;
   /** Idempotency key: the same command id never produces its events twice. */
   commandId?: string;
+  /**
+   * What the request asked (commands/idempotency.ts), kept in the metadata of the command's events: the
+   * same command id with another request is refused rather than answered with the first one's outcome.
+   */
+  requestFingerprint?: string;
 }
 
 export interface Decided<E> {
@@ -254,7 +259,7 @@ export class AggregateStore {
   ): Promise<Decided<E>> {
     const streamId = AggregateStore.streamId(aggregate.category, id);
     return this.withLocks([streamId, ...alsoLock], async () => {
-      const replay = context.commandId ? await this.alreadyHandled(aggregate, id, context.commandId) : undefined;
+      const replay = context.commandId ? await this.alreadyHandled(aggregate, id, context) : undefined;
       if (replay) return replay;
       for (let attempt = 0; ; attempt++) {
         // Optimistic: decide on the cached state; a stale cache shows up as a conflict, then we catch up.
@@ -270,6 +275,7 @@ export class AggregateStore {
           correlationId: context.correlationId ?? commandId,
           causationId: commandId,
           schemaVersion: LIMITS.schemaVersion,
+          ...(context.requestFingerprint ? { requestFingerprint: context.requestFingerprint } : {}),
         };
         try {
           const appended = events.map((e, i) => ({ id: derivedId(commandId, 'event', String(i)), type: e.type, data: e.data as Record<string, unknown>, metadata }));
@@ -282,6 +288,9 @@ export class AggregateStore {
           });
           return { events, position: result.position };
         } catch (error) {
+          // Another process ran the same command id meanwhile (its event ids are taken): its outcome is ours.
+          const raced = context.commandId ? await this.alreadyHandled(aggregate, id, context) : undefined;
+          if (raced) return raced;
           if (!(error instanceof WrongExpectedRevision)) throw error;
           if (attempt >= LIMITS.conflictRetries) fail(Errors.concurrencyConflict, { stream: streamId });
           // Another process appended meanwhile: back off a little (jittered, so two writers stop
@@ -293,16 +302,33 @@ export class AggregateStore {
   }
 
   /**
-   * A retried command: its first event's id is derived from the command id. Found, the command's
-   * events are returned as they were recorded and nothing is decided again.
+   * What a command id already recorded, in whichever stream (the same key may have been sent for another
+   * exercise): undefined if nothing, the events as recorded if the request is the same, and
+   * idempotencyKeyReused if it differs. Needs a store with a lookup by id; without one, execute() still
+   * finds a retry in the stream it writes to.
    */
-  private async alreadyHandled<S, E extends { type: string; data: unknown }>(aggregate: Aggregate<S, E>, id: string, commandId: string): Promise<Decided<E> | undefined> {
-    const streamId = AggregateStore.streamId(aggregate.category, id);
-    const firstId = derivedId(commandId, 'event', '0');
+  async recorded<E extends { type: string; data: unknown }>(context: CommandContext): Promise<Decided<E> | undefined> {
+    if (!context.commandId || !this.store.findEvent) return undefined;
+    const first = await this.store.findEvent(derivedId(context.commandId, 'event', '0'));
+    return first ? this.replayOf<E>(first, context) : undefined;
+  }
+
+  /** A retried command: its first event's id is derived from the command id. Found, nothing is decided again. */
+  private async alreadyHandled<S, E extends { type: string; data: unknown }>(aggregate: Aggregate<S, E>, id: string, context: CommandContext): Promise<Decided<E> | undefined> {
+    if (this.store.findEvent) return this.recorded<E>(context);
     // Without a lookup by id, search the tail of the stream as it is now (the command needs it loaded anyway).
-    const first = this.store.findEvent ? await this.store.findEvent(firstId) : await this.findInTail(streamId, firstId, (await this.loadHeld(aggregate, id)).revision);
-    if (!first || first.streamId !== streamId) return undefined;
-    const events = (await this.store.readStream(streamId, { fromRevision: first.revision, maxCount: 1000 })).filter((e) => e.metadata.causationId === commandId);
+    const streamId = AggregateStore.streamId(aggregate.category, id);
+    const first = await this.findInTail(streamId, derivedId(context.commandId!, 'event', '0'), (await this.loadHeld(aggregate, id)).revision);
+    return first ? this.replayOf<E>(first, context) : undefined;
+  }
+
+  /** The events of the command whose first event is `first`, as they were recorded, if the request is the same. */
+  private async replayOf<E>(first: RecordedEvent, context: CommandContext): Promise<Decided<E>> {
+    const recorded = first.metadata.requestFingerprint;
+    const sameCaller = first.metadata.organisationId === context.organisationId;
+    if (!sameCaller || (context.requestFingerprint !== undefined && recorded !== context.requestFingerprint)) fail(Errors.idempotencyKeyReused);
+    const commandId = context.commandId!;
+    const events = (await this.store.readStream(first.streamId, { fromRevision: first.revision, maxCount: 1000 })).filter((e) => e.metadata.causationId === commandId);
     return { events: events.map((e) => ({ type: e.type, data: e.data }) as E), position: events[events.length - 1].position };
   }
 

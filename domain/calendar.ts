@@ -12,12 +12,22 @@ export function isIsoDate(text: string): boolean {
   return d.getUTCFullYear() === +m[1] && d.getUTCMonth() === +m[2] - 1 && d.getUTCDate() === +m[3];
 }
 
-/** Accepts a date or a DateTime (the spec's scalar) and keeps its calendar date. */
+/**
+ * ISO 8601 as RFC 3339 profiles it: a date, or a date and time with `T`, seconds, an optional fraction
+ * and a zone (`Z` or ±hh:mm). Nothing before or after, no other separator.
+ */
+const DATE_TIME = /^(\d{4}-\d{2}-\d{2})(?:T([01]\d|2[0-3]):[0-5]\d:[0-5]\d(?:\.\d{1,9})?(?:Z|[+-](?:[01]\d|2[0-3]):[0-5]\d))?$/;
+
+/**
+ * The accounting date of a date or a DateTime (the spec's scalar). A date-time's date is the calendar
+ * date as written, in its own offset: `2026-03-31T23:30:00-05:00` is 31 March, the day the client's
+ * books live in, though it is already 1 April in UTC. An accounting date names a day, not an instant;
+ * converting to UTC (or to the server's zone) would move late-evening entries into the next day,
+ * period or exercise.
+ */
 export function toIsoDate(input: string): IsoDate | undefined {
-  const head = input.slice(0, 10);
-  if (!isIsoDate(head)) return undefined;
-  if (input.length > 10 && Number.isNaN(Date.parse(input))) return undefined;
-  return head;
+  const date = DATE_TIME.exec(input)?.[1];
+  return date !== undefined && isIsoDate(date) ? date : undefined;
 }
 
 export function lastDayOfMonth(date: IsoDate): IsoDate {

@@ -19,6 +19,7 @@ export const Errors = {
   notFound: 'global.businessErrors.entityNotFound',
   invalidInput: 'global.businessErrors.invalidInput',
   concurrencyConflict: 'global.businessErrors.concurrencyConflict',
+  idempotencyKeyReused: 'global.businessErrors.idempotencyKeyReused',
   accountCodeAlreadyExists: 'accounting.businessErrors.accountCodeAlreadyExists',
   accountHasEntries: 'accounting.businessErrors.accountHasEntries',
   accountNotPostable: 'accounting.businessErrors.accountNotPostingLevel',
@@ -43,6 +44,7 @@ export const Errors = {
   tooFewLines: 'accounting.businessErrors.accountingEntryNeedsTwoLines',
   entryNotFound: 'accounting.businessErrors.accountingEntryNotFound',
   entryClosed: 'accounting.businessErrors.accountingEntryClosed',
+  thirdPartyNotFound: 'accounting.businessErrors.thirdPartyNotFound',
   // Parties (customers, suppliers, employees) and shared settings
   partyNotFound: 'global.businessErrors.partyNotFound',
   partyCodeAlreadyExists: 'global.businessErrors.partyCodeAlreadyExists',
@@ -62,6 +64,52 @@ export const Errors = {
   productNotFound: 'sales.businessErrors.productNotFound',
   productCodeAlreadyExists: 'sales.businessErrors.productCodeAlreadyExists',
   invalidProduct: 'sales.businessErrors.invalidProduct',
+} as const;
+
+/**
+ * Why an input was refused: the `reason` parameter of invalidInput, invalidLineAmount,
+ * invalidPaymentTermLines and invalidProduct. A key, so clients read it in their own language
+ * (api/i18n-reasons.ts); its other parameters (minimum, limit...) ride along with the error's.
+ */
+export const Reasons = {
+  // What input validation (zod) finds
+  required: 'required',
+  expectedType: 'expectedType',
+  empty: 'empty',
+  tooShort: 'tooShort',
+  tooLong: 'tooLong',
+  tooFewItems: 'tooFewItems',
+  tooManyItems: 'tooManyItems',
+  tooSmall: 'tooSmall',
+  tooBig: 'tooBig',
+  notInteger: 'notInteger',
+  notUuid: 'notUuid',
+  badFormat: 'badFormat',
+  notOneOf: 'notOneOf',
+  unknownFields: 'unknownFields',
+  notDate: 'notDate',
+  badValue: 'badValue',
+  // What the deciders find
+  codeFormat: 'codeFormat',
+  tooMany: 'tooMany',
+  httpUrl: 'httpUrl',
+  percentage: 'percentage',
+  defaultDeliveryAddress: 'defaultDeliveryAddress',
+  amountFormat: 'amountFormat',
+  amountRange: 'amountRange',
+  oneSide: 'oneSide',
+  mergedTooLarge: 'mergedTooLarge',
+  termPercentage: 'termPercentage',
+  termDay: 'termDay',
+  termPayDays: 'termPayDays',
+  remainderLast: 'remainderLast',
+  remainderEmpty: 'remainderEmpty',
+  termTotal: 'termTotal',
+  termNeedsLine: 'termNeedsLine',
+  nonNegativeDecimal: 'nonNegativeDecimal',
+  maxDecimals: 'maxDecimals',
+  serviceNoStock: 'serviceNoStock',
+  negativeStockNeedsStock: 'negativeStockNeedsStock',
 } as const;
 
 export function fail(code: string, params: Record<string, string | number> = {}): never {

@@ -9,7 +9,7 @@
  */
 import type { IsoDate } from './calendar.ts';
 import type { AccountingEntryType, SourceType } from './enums.ts';
-import { Errors, assert, fail } from './errors.ts';
+import { Errors, Reasons, assert, fail } from './errors.ts';
 import { Decimal, MAX_AMOUNT, ZERO, formatAmount, parseAmount } from './money.ts';
 import { isPostingAccount, type ExerciseSpan, type OrganisationState } from './organisation.ts';
 
@@ -79,6 +79,10 @@ export type LedgerCommand =
   | { type: 'ReopenAccountingPeriod'; periodId: string; now: string }
   | { type: 'CloseAccountingExercise'; now: string };
 
+/** Whether a line's third party (a party's code, or its id for entries posted by ids) is a live party of the organisation. */
+export type KnownThirdParty = (reference: string) => boolean;
+export const NO_THIRD_PARTIES: KnownThirdParty = () => false;
+
 export const LIMITS = Object.freeze({ maxLinesPerEntry: 500, maxEntriesPerExercise: 10_000_000, maxTextLength: 500 });
 
 /** Lines of one account, third party and side are merged into one line, as the live API does. */
@@ -95,7 +99,13 @@ function mergeLines(lines: { subAccountId: string; thirdCode: string | null; des
   return [...merged.values()];
 }
 
-export function decideLedger(command: LedgerCommand, state: LedgerState, exercise: ExerciseSpan, organisation: OrganisationState): LedgerEvent[] {
+export function decideLedger(
+  command: LedgerCommand,
+  state: LedgerState,
+  exercise: ExerciseSpan,
+  organisation: OrganisationState,
+  knownThirdParty: KnownThirdParty = NO_THIRD_PARTIES,
+): LedgerEvent[] {
   const at = command.now;
   const exerciseId = exercise.id;
   if (state.closed) fail(Errors.exerciseClosed, { exercise: `${exercise.startDate}..${exercise.endDate}` });
@@ -108,25 +118,27 @@ export function decideLedger(command: LedgerCommand, state: LedgerState, exercis
       const journalType = organisation.journalTypes.get(command.journalTypeId) ?? fail(Errors.journalTypeNotFound, { id: command.journalTypeId });
       if (journalType.deactivated) fail(Errors.journalTypeDeactivated, { code: journalType.code });
       if (command.lines.length < 2) fail(Errors.tooFewLines, { count: command.lines.length });
-      if (command.lines.length > LIMITS.maxLinesPerEntry) fail(Errors.invalidInput, { field: 'accountingEntryLines', limit: LIMITS.maxLinesPerEntry });
-      if (state.entryOrder.length >= LIMITS.maxEntriesPerExercise) fail(Errors.invalidInput, { field: 'date', limit: LIMITS.maxEntriesPerExercise });
+      if (command.lines.length > LIMITS.maxLinesPerEntry) fail(Errors.invalidInput, { field: 'accountingEntryLines', reason: Reasons.tooManyItems, maximum: LIMITS.maxLinesPerEntry });
+      if (state.entryOrder.length >= LIMITS.maxEntriesPerExercise) fail(Errors.invalidInput, { field: 'date', reason: Reasons.tooMany, limit: LIMITS.maxEntriesPerExercise });
       const precision = organisation.currencyPrecision;
       const parsed = command.lines.map((line, i) => {
         const account = organisation.accounts.get(line.subAccountId) ?? fail(Errors.accountNotFound, { id: line.subAccountId, line: i + 1 });
         if (account.deactivated) fail(Errors.accountDeactivated, { code: account.code, line: i + 1 });
         if (!isPostingAccount(account)) fail(Errors.accountNotPostable, { code: account.code, line: i + 1 });
+        // An empty third-party code is no third party; any other must be a party, as an account must be one.
+        if (line.thirdCode && !knownThirdParty(line.thirdCode)) fail(Errors.thirdPartyNotFound, { thirdParty: line.thirdCode, line: i + 1 });
         const debit = parseAmount(line.debitAmount, precision, `accountingEntryLines[${i}].debitAmount`);
         const credit = parseAmount(line.creditAmount, precision, `accountingEntryLines[${i}].creditAmount`);
         // Exactly one side carries a (positive) amount.
-        if (debit.isZero() === credit.isZero()) fail(Errors.invalidLineAmount, { line: i + 1, debit: debit.toString(), credit: credit.toString() });
-        // An empty third-party code is no third party: it must merge with lines that have none.
+        if (debit.isZero() === credit.isZero()) fail(Errors.invalidLineAmount, { line: i + 1, reason: Reasons.oneSide, debit: debit.toString(), credit: credit.toString() });
+        // It must also merge with lines that have none.
         return { subAccountId: account.id, thirdCode: line.thirdCode || null, description: line.description, debit, credit };
       });
       const debits = parsed.reduce((sum, l) => sum.plus(l.debit), ZERO);
       const credits = parsed.reduce((sum, l) => sum.plus(l.credit), ZERO);
       if (!debits.eq(credits)) fail(Errors.unbalancedEntry, { debit: formatAmount(debits, precision), credit: formatAmount(credits, precision) });
       const merged = mergeLines(parsed);
-      if (merged.some((l) => l.debit.plus(l.credit).gt(MAX_AMOUNT))) fail(Errors.invalidLineAmount, { reason: 'merged line above the maximum amount' });
+      if (merged.some((l) => l.debit.plus(l.credit).gt(MAX_AMOUNT))) fail(Errors.invalidLineAmount, { reason: Reasons.mergedTooLarge });
       const lines = merged.map((l, i): PostedLine => ({
         lineId: command.lineIds[i] ?? fail(Errors.invalidInput, { field: 'lineIds' }),
         order: i + 1,

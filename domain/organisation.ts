@@ -14,7 +14,7 @@ import {
   type Month,
   type OrganisationCountry,
 } from './enums.ts';
-import { Errors, assert, fail } from './errors.ts';
+import { Errors, Reasons, assert, fail } from './errors.ts';
 import { derivedId } from './ids.ts';
 import { classifyAccountCode, masterChartFor } from './reference/charts.ts';
 import { BASE_CURRENCY, CURRENCIES } from './reference/countries.ts';
@@ -147,7 +147,7 @@ function requireJournalType(state: OrganisationState, journalTypeId: string): Jo
 }
 
 function checkCode(code: string): void {
-  if (!/^[0-9A-Za-z._-]{1,20}$/.test(code)) fail(Errors.invalidInput, { field: 'code', value: code });
+  if (!/^[0-9A-Za-z._-]{1,20}$/.test(code)) fail(Errors.invalidInput, { field: 'code', value: code, reason: Reasons.codeFormat, maxLength: 20 });
 }
 
 function checkReferencedAccount(state: OrganisationState, id: string | null | undefined, field: string): void {
@@ -202,7 +202,7 @@ export function decideOrganisation(command: OrganisationCommand, state: Organisa
       checkCode(code);
       if (state.accountIdByCode.has(code)) fail(Errors.accountCodeAlreadyExists, { code });
       if (state.accounts.has(command.accountId)) fail(Errors.documentIdAlreadyExists, { id: command.accountId });
-      if (state.accounts.size >= LIMITS.maxAccounts) fail(Errors.invalidInput, { field: 'code', limit: LIMITS.maxAccounts });
+      if (state.accounts.size >= LIMITS.maxAccounts) fail(Errors.invalidInput, { field: 'code', reason: Reasons.tooMany, limit: LIMITS.maxAccounts });
       // Type and sub-type follow the code's class in the organisation's master chart unless given.
       const chartLine = classifyAccountCode(masterChartFor(state.country), code);
       if (!chartLine && !command.fields.accountType) fail(Errors.accountCodeNotInChart, { code });
@@ -248,7 +248,7 @@ export function decideOrganisation(command: OrganisationCommand, state: Organisa
       checkCode(f.code);
       if (state.journalTypeIdByCode.has(f.code)) fail(Errors.journalTypeCodeAlreadyExists, { code: f.code });
       if (state.journalTypes.has(command.journalTypeId)) fail(Errors.documentIdAlreadyExists, { id: command.journalTypeId });
-      if (state.journalTypes.size >= LIMITS.maxJournalTypes) fail(Errors.invalidInput, { field: 'code', limit: LIMITS.maxJournalTypes });
+      if (state.journalTypes.size >= LIMITS.maxJournalTypes) fail(Errors.invalidInput, { field: 'code', reason: Reasons.tooMany, limit: LIMITS.maxJournalTypes });
       checkReferencedAccount(state, f.accountingAccountId, 'accountingAccountId');
       return [{
         type: 'JournalTypeCreated',
@@ -271,10 +271,10 @@ export function decideOrganisation(command: OrganisationCommand, state: Organisa
       requireOrganisation(state);
       const { startDate, endDate } = command;
       if (!isIsoDate(startDate) || !isIsoDate(endDate) || endDate < startDate) {
-        fail(Errors.exerciseInvalidDates, { startDate, endDate });
+        fail(Errors.exerciseInvalidDates, { startDate, endDate, maxPeriods: MAX_PERIODS });
       }
       if (state.exercises.has(command.exerciseId)) fail(Errors.documentIdAlreadyExists, { id: command.exerciseId });
-      if (state.exercises.size >= LIMITS.maxExercises) fail(Errors.invalidInput, { field: 'startDate', limit: LIMITS.maxExercises });
+      if (state.exercises.size >= LIMITS.maxExercises) fail(Errors.invalidInput, { field: 'startDate', reason: Reasons.tooMany, limit: LIMITS.maxExercises });
       for (const other of state.exercises.values()) {
         if (startDate <= other.endDate && other.startDate <= endDate) {
           fail(Errors.exerciseOverlaps, { startDate: other.startDate, endDate: other.endDate });

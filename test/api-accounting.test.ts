@@ -78,6 +78,26 @@ t.test('bad input is refused with a clear business error and appends nothing', a
   t.match(spanish.errors[0].message, /descuadrado/, 'localized message');
 });
 
+t.test('refusals read as messages in the client language, naming the field, never as raw codes or zod text', async (t) => {
+  const as = (language: string) => ({ Authorization: `Bearer ${api.token}`, 'X-Site': api.organisationId, 'Accept-Language': language });
+  const USING_IDS = `mutation($v: AccountingEntryCreateUsingIdsGLDtoInput!) { createAccountingEntryUsingIds(input: $v) { id } }`;
+  const cases: [string, string, object, string, Record<string, RegExp>][] = [
+    ['no lines', POST, entry([]), 'accounting.businessErrors.accountingEntryNeedsTwoLines', { en: /at least two lines; this one has 0/, es: /al menos dos líneas; este tiene 0/, fr: /au moins deux lignes ; celle-ci en a 0/, de: /mindestens zwei Zeilen; diese hat 0/ }],
+    ['one line', POST, entry([['5720000', '1.00', null]]), 'accounting.businessErrors.accountingEntryNeedsTwoLines', { en: /this one has 1\./, es: /este tiene 1\./, fr: /celle-ci en a 1\./, de: /diese hat 1\./ }],
+    ['a long description', POST, { v: { ...entry([['5720000', '1.00', null], ['1000000', null, '1.00']]).v, description: 'x'.repeat(501) } }, 'global.businessErrors.invalidInput', { en: /description: at most 500 characters/, es: /description: como máximo 500 caracteres/, fr: /description : au plus 500 caractères/, de: /description: höchstens 500 Zeichen/ }],
+    ['not a UUID', USING_IDS, { v: { date: `${year}-03-15`, journalTypeId: 'GEN', accountingEntryLines: [] } }, 'global.businessErrors.invalidInput', { en: /journalTypeId: not a UUID/, es: /journalTypeId: no es un UUID/, fr: /journalTypeId : ce n'est pas un UUID/, de: /journalTypeId: keine UUID/ }],
+    ['a journal type that is no journal type', POST, { v: { ...entry([['5720000', '1.00', null], ['1000000', null, '1.00']]).v, journalTypeCode: 'NOPE' } }, 'accounting.businessErrors.journalTypeNotFound', { en: /Unknown journal type NOPE/, es: /Diario desconocido NOPE/, fr: /Journal inconnu NOPE/, de: /Unbekanntes Journal NOPE/ }],
+  ];
+  for (const [name, query, variables, code, messages] of cases) {
+    for (const [language, message] of Object.entries(messages)) {
+      const r = await api.gql(query, variables, as(language));
+      t.equal(r.errors?.[0]?.extensions?.code, code, `${name} in ${language}: ${code}`);
+      t.match(r.errors?.[0]?.message, message, `${name} in ${language}: ${r.errors?.[0]?.message}`);
+      t.notMatch(r.errors?.[0]?.message, /businessErrors|[{}]|Too (small|big)|Invalid input/, `${name} in ${language}: no raw code or zod text`);
+    }
+  }
+});
+
 t.test('an account with entries cannot be deleted; an unused one can', async (t) => {
   const used = await api.gql(`{ accountingAccounts(where: { code: { eq: "5720000" } }) { nodes { id } } }`);
   const r = await api.gql(`mutation($id: UUID!) { deleteAccountingAccount(input: { id: $id }) { id } }`, { id: used.data.accountingAccounts.nodes[0].id });
@@ -187,9 +207,58 @@ t.test('an Idempotency-Key makes a retried mutation return the first outcome, on
   t.equal(await api.eventCount(), before, 'nothing appended by the retry');
   const other = await api.gql(POST, entry([['5720000', '42.00', null], ['1000000', null, '42.00']]), { ...headers, 'Idempotency-Key': 'invoice-2026-0043' });
   t.equal(other.data.createAccountingEntryUsingCodes.number, first.data.createAccountingEntryUsingCodes.number + 1, 'another key is another entry');
-  const account = await api.gql(`mutation { createAccountingAccount(input: { code: "6290077", name: "Idem" }) { id } }`, undefined, headers);
-  const accountAgain = await api.gql(`mutation { createAccountingAccount(input: { code: "6290077", name: "Idem" }) { id } }`, undefined, headers);
-  t.same(accountAgain.data, account.data, 'a different mutation with the same key is its own command');
+  const account = await api.gql(`mutation { createAccountingAccount(input: { code: "6290077", name: "Idem" }) { id } }`, undefined, { ...headers, 'Idempotency-Key': 'account-6290077' });
+  const accountAgain = await api.gql(`mutation { createAccountingAccount(input: { code: "6290077", name: "Idem" }) { id } }`, undefined, { ...headers, 'Idempotency-Key': 'account-6290077' });
+  t.same(accountAgain.data, account.data, 'every mutation answers its retries');
+});
+
+t.test('an Idempotency-Key names one request of one caller: another request with it is refused, another caller has its own', async (t) => {
+  const key = (k: string, token = api.token) => ({ Authorization: `Bearer ${token}`, 'X-Site': api.organisationId, 'Idempotency-Key': k, 'Accept-Language': 'fr' });
+  const REUSED = 'global.businessErrors.idempotencyKeyReused';
+  const first = await api.gql(POST, entry([['5720000', '7.00', null], ['1000000', null, '7.00']]), key('k-7'));
+  t.equal(first.errors, undefined);
+  const refusals: [string, string, object | undefined][] = [
+    ['another amount', POST, entry([['5720000', '8.00', null], ['1000000', null, '8.00']])],
+    ['another mutation', `mutation { createAccountingAccount(input: { code: "6290078", name: "Other" }) { id } }`, undefined],
+    ['another exercise', POST, entry([['5720000', '7.00', null], ['1000000', null, '7.00']], `${year + 1}-03-15`)],
+  ];
+  await api.gql(`mutation { createAccountingExercise(input: { startDate: "${year + 1}-01-01", endDate: "${year + 1}-12-31" }) { id } }`);
+  for (const [name, query, variables] of refusals) {
+    const before = await api.eventCount();
+    const r = await api.gql(query, variables, key('k-7'));
+    t.equal(r.errors?.[0]?.extensions?.code, REUSED, `${name}: refused with a code`);
+    t.match(r.errors?.[0]?.message, /clé d'idempotence/, `${name}: with a message in the caller's language`);
+    t.equal(await api.eventCount(), before, `${name}: nothing appended`);
+  }
+  t.same((await api.gql(POST, entry([['5720000', '7.00', null], ['1000000', null, '7.00']]), key('k-7'))).data, first.data, 'the first request still gets its outcome');
+
+  await api.service.identity.createUser(api.organisationId, 'second@example.com', 'a long enough password', 'accountant');
+  const second = await api.service.identity.issueToken(api.organisationId, 'second@example.com', api.clientId, 'full_access');
+  const theirs = await api.gql(POST, entry([['5720000', '7.00', null], ['1000000', null, '7.00']]), key('k-7', second.access_token));
+  t.equal(theirs.errors, undefined);
+  t.not(theirs.data.createAccountingEntryUsingCodes.id, first.data.createAccountingEntryUsingCodes.id, "another user's key is theirs: a new entry, not the first user's");
+});
+
+t.test('a retried deletion answers as the first did, though the entry is gone', async (t) => {
+  const posted = await api.gql(POST, entry([['5720000', '3.00', null], ['1000000', null, '3.00']]));
+  const DELETE = `mutation($id: UUID!) { deleteAccountingEntry(input: { id: $id }) { id } }`;
+  const headers = { Authorization: `Bearer ${api.token}`, 'X-Site': api.organisationId, 'Idempotency-Key': 'delete-once' };
+  const first = await api.gql(DELETE, { id: posted.data.createAccountingEntryUsingCodes.id }, headers);
+  t.equal(first.errors, undefined);
+  const before = await api.eventCount();
+  const retry = await api.gql(DELETE, { id: posted.data.createAccountingEntryUsingCodes.id }, headers);
+  t.equal(retry.errors, undefined, 'no entryNotFound');
+  t.same(retry.data, first.data);
+  t.equal(await api.eventCount(), before);
+});
+
+t.test('concurrent requests with one key: one outcome for the same request, a refusal for another', async (t) => {
+  const headers = (k: string) => ({ Authorization: `Bearer ${api.token}`, 'X-Site': api.organisationId, 'Idempotency-Key': k });
+  const same = await Promise.all([1, 2, 3].map(() => api.gql(POST, entry([['5720000', '4.00', null], ['1000000', null, '4.00']]), headers('race-same'))));
+  t.same(same.map((r) => r.errors), [undefined, undefined, undefined]);
+  t.equal(new Set(same.map((r) => r.data.createAccountingEntryUsingCodes.id)).size, 1, 'one entry');
+  const mixed = await Promise.all(['5.00', '6.00'].map((amount) => api.gql(POST, entry([['5720000', amount, null], ['1000000', null, amount]]), headers('race-mixed'))));
+  t.same(mixed.map((r) => r.errors?.[0]?.extensions?.code ?? 'ok').sort(), ['global.businessErrors.idempotencyKeyReused', 'ok']);
 });
 
 t.test("an id of another organisation's record reads as not found", async (t) => {

@@ -7,6 +7,7 @@ import t from 'tap';
 import { AggregateStore, type Aggregate } from '../commands/aggregate-store.ts';
 import { PostgresEventStore } from '../eventstore/postgres/store.ts';
 import type { EventStore } from '../eventstore/port.ts';
+import { Errors } from '../domain/errors.ts';
 import { freshDatabase } from './helpers/database.ts';
 
 const db = await freshDatabase(t);
@@ -34,4 +35,21 @@ t.test('a retry on a long stream is answered from the first attempt', async (t) 
     t.same(retried.position, first.position, `${name}: and its position`);
   }
   t.equal((await store.readWholeStream(streamId)).length, 7000 + 2, 'one event per command, none for the retries');
+});
+
+t.test('a command id sent with another request is refused, in its own stream or another', async (t) => {
+  const keyed = (commandId: string, requestFingerprint: string) => ({ ...ctx(commandId), requestFingerprint });
+  const tickIn = (aggregates: AggregateStore, counter: string, context: ReturnType<typeof keyed>) =>
+    aggregates.execute(Counter, counter, context, (s): Ticked[] => [{ type: 'Ticked', data: { n: s.ticks + 1 } }]);
+  for (const [name, events] of [['with a lookup by id', store], ['without one', withoutLookup]] as const) {
+    const commandId = crypto.randomUUID();
+    const first = await tickIn(new AggregateStore(events), 'c2', keyed(commandId, 'request-a'));
+    const same = await tickIn(new AggregateStore(events), 'c2', keyed(commandId, 'request-a'));
+    t.same(same, first, `${name}: the same request gets the first outcome`);
+    await t.rejects(tickIn(new AggregateStore(events), 'c2', keyed(commandId, 'request-b')), { code: Errors.idempotencyKeyReused }, `${name}: another request is refused`);
+  }
+  const commandId = crypto.randomUUID();
+  await tickIn(new AggregateStore(store), 'c3', keyed(commandId, 'request-a'));
+  await t.rejects(tickIn(new AggregateStore(store), 'c4', keyed(commandId, 'request-b')), { code: Errors.idempotencyKeyReused }, 'in another stream too');
+  t.equal((await store.readWholeStream(AggregateStore.streamId(Counter.category, 'c4'))).length, 0, 'which is left untouched');
 });

@@ -148,6 +148,8 @@ t.test('a customer named by a live entry cannot be deleted; an unused one can', 
   const refused = await api.gql(`mutation($id: UUID!) { deleteCustomer(input: { id: $id }) { id } }`, { id });
   t.equal(refused.errors?.[0]?.extensions?.code, 'global.businessErrors.partyInUse');
   t.match(refused.errors?.[0]?.message, /disable it instead/);
+  const spanish = await api.gql(`mutation($id: UUID!) { deleteCustomer(input: { id: $id }) { id } }`, { id }, { Authorization: `Bearer ${api.token}`, 'X-Site': api.organisationId, 'Accept-Language': 'es' });
+  t.equal(spanish.errors?.[0]?.message, 'El cliente C00001 se usa en asientos o documentos y no se puede eliminar; desactívelo.', 'the kind in Spanish');
   t.equal(await api.eventCount(), before, 'nothing appended');
 
   const unused = (await ok(`{ customers(where: { code: { eq: "VIP-1" } }) { nodes { id } } }`)).customers.nodes[0].id;
@@ -168,6 +170,53 @@ t.test('an entry posted by ids names the party by id: that guards deletion too',
   });
   const refused = await api.gql(`mutation($id: UUID!) { deleteCustomer(input: { id: $id }) { id } }`, { id });
   t.equal(refused.errors?.[0]?.extensions?.code, 'global.businessErrors.partyInUse');
+});
+
+t.test('an entry naming no party of the organisation is refused, naming the line, and appends nothing', async (t) => {
+  const BY_CODES = `mutation($v: AccountingEntryCreateUsingCodesGLDtoInput!) { createAccountingEntryUsingCodes(input: $v) { id } }`;
+  const BY_IDS = `mutation($v: AccountingEntryCreateUsingIdsGLDtoInput!) { createAccountingEntryUsingIds(input: $v) { id } }`;
+  const accounts = (await ok(`{ accountingAccounts(where: { code: { in: ["4300001", "7000000"] } }, order: [{ code: ASC }]) { nodes { id } } }`)).accountingAccounts.nodes;
+  const journal = (await ok(`{ journalTypes(where: { code: { eq: "VEN" } }) { nodes { id } } }`)).journalTypes.nodes[0].id;
+  const byCode = (thirdCode: string) => ({ v: { date: `${year}-02-05`, journalTypeCode: 'VEN', accountingEntryLines: [{ subAccountCode: '7000000', creditAmount: '5' }, { subAccountCode: '4300001', thirdCode, debitAmount: '5' }] } });
+  const byId = (thirdId: string) => ({ v: { date: `${year}-02-05`, journalTypeId: journal, accountingEntryLines: [{ subAccountId: accounts[1].id, creditAmount: '5' }, { subAccountId: accounts[0].id, thirdId, debitAmount: '5' }] } });
+  const other = await api.service.commands.createOrganisation({}, { name: 'Otra SL', country: 'ES' });
+  const foreign = await api.service.parties.createCustomer({ organisationId: other.id }, { socialName: 'Ajeno S.A.' });
+  const gone = (await ok(CREATE_CUSTOMER, { v: { code: 'GONE-1', socialName: 'Cerrado S.L.' } })).createCustomer;
+  await ok(`mutation($id: UUID!) { deleteCustomer(input: { id: $id }) { id } }`, { id: gone.id });
+  const cases: [string, string, object][] = [
+    ['an unknown code', BY_CODES, byCode('NO-SUCH-PARTY')],
+    ["a deleted party's code", BY_CODES, byCode('GONE-1')],
+    ["a party's id given as its code", BY_CODES, byCode(foreign.id)],
+    ['a random id', BY_IDS, byId(crypto.randomUUID())],
+    ["another organisation's customer", BY_IDS, byId(foreign.id)],
+    ["a deleted party's id", BY_IDS, byId(gone.id)],
+  ];
+  for (const [name, mutation, variables] of cases) {
+    const before = await api.eventCount();
+    const r = await api.gql(mutation, variables);
+    t.equal(r.errors?.[0]?.extensions?.code, 'accounting.businessErrors.thirdPartyNotFound', name);
+    t.equal(r.errors?.[0]?.extensions?.parameters?.line, 2, `${name}: names the line`);
+    t.equal(await api.eventCount(), before, `${name}: nothing appended`);
+  }
+  const known = (await ok(CREATE_CUSTOMER, { v: { socialName: 'Conocido S.L.' } })).createCustomer;
+  t.ok((await ok(BY_CODES, byCode(known.code))).createAccountingEntryUsingCodes.id, 'a live party by code posts');
+  t.ok((await ok(BY_IDS, byId(known.id))).createAccountingEntryUsingIds.id, 'and by id');
+});
+
+t.test('a party deleted while an entry names it: either the entry or the deletion is refused, never both pass', async (t) => {
+  const BY_CODES = `mutation($v: AccountingEntryCreateUsingCodesGLDtoInput!) { createAccountingEntryUsingCodes(input: $v) { id } }`;
+  for (let round = 0; round < 10; round++) {
+    const party = (await ok(CREATE_CUSTOMER, { v: { socialName: `Carrera ${round}` } })).createCustomer;
+    const [posted, deleted] = await Promise.all([
+      api.gql(BY_CODES, { v: { date: `${year}-02-06`, journalTypeCode: 'VEN', accountingEntryLines: [{ subAccountCode: '4300001', thirdCode: party.code, debitAmount: '1' }, { subAccountCode: '7000000', creditAmount: '1' }] } }),
+      api.gql(`mutation($id: UUID!) { deleteCustomer(input: { id: $id }) { id } }`, { id: party.id }),
+    ]);
+    const outcome = [posted.errors?.[0]?.extensions?.code ?? 'posted', deleted.errors?.[0]?.extensions?.code ?? 'deleted'];
+    t.ok(
+      (outcome[0] === 'posted' && outcome[1] === 'global.businessErrors.partyInUse') || (outcome[0] === 'accounting.businessErrors.thirdPartyNotFound' && outcome[1] === 'deleted'),
+      `round ${round}: ${outcome.join(', ')}`,
+    );
+  }
 });
 
 t.test('suppliers: modelled on customers, with their own codes and type', async (t) => {

@@ -8,6 +8,7 @@ import {
   type AccountingCommands,
 } from '../../commands/accounting.ts';
 import type { CommandContext } from '../../commands/aggregate-store.ts';
+import { requestFingerprint } from '../../commands/idempotency.ts';
 import type { PartyCommands } from '../../commands/parties.ts';
 import type { SettingsCommands } from '../../commands/settings.ts';
 import type { GlobalPosition } from '../../eventstore/port.ts';
@@ -38,7 +39,7 @@ const ENTRY = 'active/accounting/accounting-entry';
 const EXERCISE = 'active/accounting/accounting-exercise';
 const SHARED = 'active/shared-settings';
 
-export const MUTATIONS: MutationSpec[] = [
+export const MUTATIONS: MutationSpec[] = ([
   { name: 'createAccountingAccount', input: 'AccountingAccountCreateGLDtoInput', output: 'AccountingAccountOutputCreateGLDto', schema: AccountCreateInput, feature: 'CORE', accessControl: { name: 'add-accounting-account', resource: ACCOUNT, action: 'add' }, filter: 'NO_FILTER', run: (d, c, i) => d.commands.createAccountingAccount(c, i) },
   { name: 'updateAccountingAccount', input: 'AccountingAccountUpdateGLDtoInput', output: 'AccountingAccountOutputUpdateGLDto', schema: AccountUpdateInput, feature: 'CORE', accessControl: { name: 'update-accounting-account', resource: ACCOUNT, action: 'update' }, filter: 'NO_FILTER', run: (d, c, i) => d.commands.updateAccountingAccount(c, i) },
   { name: 'deleteAccountingAccount', input: 'AccountingAccountDeleteGLDtoInput', output: 'AccountingAccountOutputDeleteGLDto', schema: IdInput, feature: 'CORE', accessControl: { name: 'delete-accounting-account', resource: ACCOUNT, action: 'delete' }, filter: 'NO_FILTER', run: (d, c, i) => d.commands.deleteAccountingAccount(c, i) },
@@ -53,7 +54,23 @@ export const MUTATIONS: MutationSpec[] = [
   { name: 'updateJournalType', input: 'JournalTypeUpdateGLDtoInput', output: 'JournalTypeOutputUpdateGLDto', schema: JournalTypeUpdateInput, feature: 'CORE', accessControl: { name: 'update-shared-settings', resource: SHARED, action: 'update' }, filter: 'NO_FILTER', run: (d, c, i) => d.commands.updateJournalType(c, i) },
   { name: 'deleteJournalType', input: 'JournalTypeDeleteGLDtoInput', output: 'JournalTypeOutputDeleteGLDto', schema: IdInput, feature: 'CORE', accessControl: { name: 'delete-shared-settings', resource: SHARED, action: 'delete' }, filter: 'NO_FILTER', run: (d, c, i) => d.commands.deleteJournalType(c, i) },
   ...PARTY_MUTATIONS,
-];
+] as MutationSpec[]).map(keyedToTheRequest);
+
+/**
+ * With an idempotency key, the command carries the request's fingerprint, and a key already used for
+ * another request is refused before the handler reads anything (its checks would answer for the new input).
+ */
+function keyedToTheRequest(spec: MutationSpec): MutationSpec {
+  return {
+    ...spec,
+    async run(deps, ctx, input) {
+      if (!ctx.commandId) return spec.run(deps, ctx, input);
+      const keyed = { ...ctx, requestFingerprint: requestFingerprint(spec.name, input) };
+      await deps.commands.aggregates.recorded(keyed);
+      return spec.run(deps, keyed, input);
+    },
+  };
+}
 
 /** Input types (generated from the commands' zod schemas) and result types of the mutations above. */
 export const MUTATION_TYPES_SDL = `

@@ -149,7 +149,7 @@ export async function graphqlPlugin(app: FastifyInstance, options: GraphqlOption
       if (refusal) throw refusal;
       try {
         // An Idempotency-Key makes a retried mutation return the first outcome instead of acting twice.
-        const commandId = ctx.idempotencyKey ? derivedId(caller.organisationId, `command:${m.name}`, ctx.idempotencyKey) : undefined;
+        const commandId = ctx.idempotencyKey ? derivedId(caller.organisationId, 'command', JSON.stringify([caller.clientId, caller.userId, ctx.idempotencyKey])) : undefined;
         const result = await m.run(deps, { organisationId: caller.organisationId, userId: caller.userId, clientId: caller.clientId, commandId }, args.input);
         await daemon.waitFor(result.position);
         return { id: result.id, number: result.number, code: result.code };

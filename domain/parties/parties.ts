@@ -7,7 +7,7 @@
  * side seals them with the data subject's key before appending (crypto-shredding), so nothing here ever
  * depends on personal data: evolve reads only clear fields. Pure decider.
  */
-import { Errors, fail } from '../errors.ts';
+import { Errors, Reasons, fail } from '../errors.ts';
 import type { OrganisationState } from '../organisation.ts';
 import {
   CODE_DIGITS, CODE_FORMAT, DEFAULTS, EVENT_PREFIX, PartyKind,
@@ -123,7 +123,7 @@ function nextCode(state: PartiesState, kind: PartyKind): string {
     const code = `${CODE_FORMAT[kind]}${String(n).padStart(CODE_DIGITS, '0')}`;
     if (!state.idByCode.has(code)) return code;
   }
-  return fail(Errors.invalidInput, { field: 'code', limit: PARTIES_LIMITS.maxParties });
+  return fail(Errors.invalidInput, { field: 'code', reason: Reasons.tooMany, limit: PARTIES_LIMITS.maxParties });
 }
 
 function hasPersonalChanges(input: PartyInput): boolean {
@@ -144,8 +144,8 @@ export function decideParties(command: PartyCommand, state: PartiesState, facts:
   switch (command.type) {
     case 'CreateParty': {
       if (state.parties.has(command.partyId) || state.deleted.has(command.partyId)) fail(Errors.documentIdAlreadyExists, { id: command.partyId });
-      if (state.parties.size >= PARTIES_LIMITS.maxParties) fail(Errors.invalidInput, { field: 'code', limit: PARTIES_LIMITS.maxParties });
-      if (command.code !== null && !/^[0-9A-Za-z._-]{1,20}$/.test(command.code)) fail(Errors.invalidInput, { field: 'code', value: command.code });
+      if (state.parties.size >= PARTIES_LIMITS.maxParties) fail(Errors.invalidInput, { field: 'code', reason: Reasons.tooMany, limit: PARTIES_LIMITS.maxParties });
+      if (command.code !== null && !/^[0-9A-Za-z._-]{1,20}$/.test(command.code)) fail(Errors.invalidInput, { field: 'code', value: command.code, reason: Reasons.codeFormat, maxLength: 20 });
       if (command.code !== null && state.idByCode.has(command.code)) fail(Errors.partyCodeAlreadyExists, { code: command.code });
       const code = command.code ?? nextCode(state, kind);
       const body = decidePartyBody({ kind, organisation, settings, currentCountry: null }, command.input);

@@ -3,7 +3,7 @@
  * personal fields, addresses, contacts and payment term lines) against the organisation's chart and
  * shared settings, and splits addresses and contacts into their clear and personal parts. Pure.
  */
-import { Errors, fail } from '../errors.ts';
+import { Errors, Reasons, fail } from '../errors.ts';
 import { Decimal } from '../money.ts';
 import type { OrganisationState } from '../organisation.ts';
 import { documentTypeId, documentTypesFor } from './document-types.ts';
@@ -55,11 +55,11 @@ function checkFields(c: BodyContext, fields: ClearFields): ClearFields {
     if (account.deactivated) fail(Errors.accountDeactivated, { code: account.code, field: name });
   }
   if (typeof fields.businessAreaId === 'string' && !c.settings.businessAreas.has(fields.businessAreaId)) {
-    fail(Errors.settingNotFound, { field: 'businessAreaId', id: fields.businessAreaId });
+    fail(Errors.settingNotFound, { entity: 'businessArea', field: 'businessAreaId', id: fields.businessAreaId });
   }
   if (typeof fields.documentTypeId === 'string') {
     const known = documentTypesFor(c.organisation.country!).some((d) => documentTypeId(c.organisation.id!, d.code) === fields.documentTypeId);
-    if (!known) fail(Errors.settingNotFound, { field: 'documentTypeId', id: fields.documentTypeId });
+    if (!known) fail(Errors.settingNotFound, { entity: 'documentType', field: 'documentTypeId', id: fields.documentTypeId });
   }
   if (typeof fields.countryAcronym === 'string') {
     const country = checkCountry(fields.countryAcronym, 'countryAcronym');
@@ -69,7 +69,7 @@ function checkFields(c: BodyContext, fields: ClearFields): ClearFields {
   if (fields.discount !== undefined && fields.discount !== null) {
     const text = String(fields.discount).trim();
     const value = /^\d{1,3}(\.\d{1,20})?$/.test(text) ? new Decimal(text) : null;
-    if (!value || value.gt(100) || value.decimalPlaces() > 2) fail(Errors.invalidInput, { field: 'discount', reason: 'a percentage from 0 to 100 with at most two decimals' });
+    if (!value || value.gt(100) || value.decimalPlaces() > 2) fail(Errors.invalidInput, { field: 'discount', value: String(fields.discount), reason: Reasons.percentage });
     out.discount = value.toFixed(2);
   }
   return out;
@@ -83,12 +83,12 @@ function checkPersonal(c: BodyContext, personal: PersonalFields, country: string
 }
 
 function checkAddresses(addresses: AddressInput[]): { clear: AddressClear[]; personal: Record<string, AddressPersonal> } {
-  if (addresses.length > BODY_LIMITS.maxAddresses) fail(Errors.invalidInput, { field: 'addresses', limit: BODY_LIMITS.maxAddresses });
+  if (addresses.length > BODY_LIMITS.maxAddresses) fail(Errors.invalidInput, { field: 'addresses', reason: Reasons.tooManyItems, maximum: BODY_LIMITS.maxAddresses });
   checkAtMostOne(addresses, (a) => a.isMainAddress, 'addresses.isMainAddress');
   checkAtMostOne(addresses, (a) => a.isDefaultDeliveryAddress, 'addresses.isDefaultDeliveryAddress');
   const personal: Record<string, AddressPersonal> = {};
   const clear = addresses.map((a, i): AddressClear => {
-    if (a.isDefaultDeliveryAddress && !a.isDeliveryAddress) fail(Errors.invalidInput, { field: `addresses[${i}].isDefaultDeliveryAddress`, reason: 'only a delivery address can be the default one' });
+    if (a.isDefaultDeliveryAddress && !a.isDeliveryAddress) fail(Errors.invalidInput, { field: `addresses[${i}].isDefaultDeliveryAddress`, reason: Reasons.defaultDeliveryAddress });
     personal[a.addressId] = Object.fromEntries(ADDRESS_PERSONAL_FIELDS.map((f) => [f, a[f]?.trim() || null])) as AddressPersonal;
     return {
       addressId: a.addressId,
@@ -101,18 +101,18 @@ function checkAddresses(addresses: AddressInput[]): { clear: AddressClear[]; per
 
 function checkContacts(c: BodyContext, contacts: ContactInput[], country: string): { clear: ContactClear[]; personal: Record<string, ContactPersonal> } {
   const max = BODY_LIMITS.maxPerContact;
-  if (contacts.length > BODY_LIMITS.maxContacts) fail(Errors.invalidInput, { field: 'contacts', limit: BODY_LIMITS.maxContacts });
+  if (contacts.length > BODY_LIMITS.maxContacts) fail(Errors.invalidInput, { field: 'contacts', reason: Reasons.tooManyItems, maximum: BODY_LIMITS.maxContacts });
   checkAtMostOne(contacts, (x) => x.isDefault, 'contacts.isDefault');
   checkAtMostOne(contacts, (x) => x.isDefaultCustomer, 'contacts.isDefaultCustomer');
   checkAtMostOne(contacts, (x) => x.isDefaultSupplier, 'contacts.isDefaultSupplier');
   const personal: Record<string, ContactPersonal> = {};
   const clear = contacts.map((x, i): ContactClear => {
     const at = `contacts[${i}]`;
-    if (x.jobAreaId && !c.settings.jobAreas.has(x.jobAreaId)) fail(Errors.settingNotFound, { field: `${at}.jobAreaId`, id: x.jobAreaId });
+    if (x.jobAreaId && !c.settings.jobAreas.has(x.jobAreaId)) fail(Errors.settingNotFound, { entity: 'jobArea', field: `${at}.jobAreaId`, id: x.jobAreaId });
     const emails = x.emails ?? [];
     const phones = x.phones ?? [];
     const socialMedias = x.socialMedias ?? [];
-    if (emails.length > max || phones.length > max || socialMedias.length > max) fail(Errors.invalidInput, { field: at, limit: max });
+    if (emails.length > max || phones.length > max || socialMedias.length > max) fail(Errors.invalidInput, { field: at, reason: Reasons.tooManyItems, maximum: max });
     checkAtMostOne(emails, (e) => e.isDefault, `${at}.emails.isDefault`);
     checkAtMostOne(phones, (p) => p.isDefault, `${at}.phones.isDefault`);
     personal[x.contactId] = {

@@ -5,7 +5,7 @@
  * line takes what the others leave.
  */
 import type { PaymentTermLineCondition, PaymentTermLineType } from '../enums.ts';
-import { Errors, fail } from '../errors.ts';
+import { Errors, Reasons, fail } from '../errors.ts';
 import { Decimal, ZERO } from '../money.ts';
 
 export const PAYMENT_TERM_LIMITS = Object.freeze({ maxLines: 12, maxDays: 365, maxPayDays: 3, percentDecimals: 2 });
@@ -33,14 +33,14 @@ export interface PaymentTermLine {
   paymentMeanId: string | null;
 }
 
-const bad = (field: string, reason: string): never => fail(Errors.invalidPaymentTermLines, { field, reason });
+const bad = (field: string, reason: string, params: Record<string, string | number> = {}): never => fail(Errors.invalidPaymentTermLines, { field, reason, ...params });
 
 function percentage(raw: string | number | null, field: string): Decimal {
   const text = raw === null ? '' : String(raw).trim();
-  if (!/^\d{1,3}(\.\d{1,20})?$/.test(text)) return bad(field, 'a percentage needs a value between 0 and 100');
+  if (!/^\d{1,3}(\.\d{1,20})?$/.test(text)) return bad(field, Reasons.termPercentage);
   const value = new Decimal(text);
   if (value.lte(ZERO) || value.gt(HUNDRED) || value.decimalPlaces() > PAYMENT_TERM_LIMITS.percentDecimals) {
-    bad(field, 'a percentage is above 0, at most 100, with at most two decimals');
+    bad(field, Reasons.termPercentage);
   }
   return value;
 }
@@ -48,28 +48,28 @@ function percentage(raw: string | number | null, field: string): Decimal {
 /** Validates and normalises the lines; `paymentMeanExists` checks references against the shared settings. */
 export function decidePaymentTermLines(lines: PaymentTermLineInput[], paymentMeanExists: (id: string) => boolean, field = 'paymentTermLines'): PaymentTermLine[] {
   if (lines.length === 0) return [];
-  if (lines.length > PAYMENT_TERM_LIMITS.maxLines) bad(field, `at most ${PAYMENT_TERM_LIMITS.maxLines} lines`);
+  if (lines.length > PAYMENT_TERM_LIMITS.maxLines) bad(field, Reasons.tooManyItems, { maximum: PAYMENT_TERM_LIMITS.maxLines });
   let total = ZERO;
   const out = lines.map((line, i): PaymentTermLine => {
     const at = `${field}[${i}]`;
     const day = line.day ?? 0;
-    if (!Number.isInteger(day) || day < 0 || day > PAYMENT_TERM_LIMITS.maxDays) bad(`${at}.day`, `days run from 0 to ${PAYMENT_TERM_LIMITS.maxDays}`);
+    if (!Number.isInteger(day) || day < 0 || day > PAYMENT_TERM_LIMITS.maxDays) bad(`${at}.day`, Reasons.termDay, { maxDays: PAYMENT_TERM_LIMITS.maxDays });
     const payDays = [...new Set(line.payDays ?? [])].sort((a, b) => a - b);
     if (payDays.length > PAYMENT_TERM_LIMITS.maxPayDays || payDays.some((d) => !Number.isInteger(d) || d < 1 || d > 31)) {
-      bad(`${at}.payDays`, `at most ${PAYMENT_TERM_LIMITS.maxPayDays} days of the month, each 1 to 31`);
+      bad(`${at}.payDays`, Reasons.termPayDays, { maxPayDays: PAYMENT_TERM_LIMITS.maxPayDays });
     }
-    if (line.paymentMeanId && !paymentMeanExists(line.paymentMeanId)) fail(Errors.settingNotFound, { field: `${at}.paymentMeanId`, id: line.paymentMeanId });
+    if (line.paymentMeanId && !paymentMeanExists(line.paymentMeanId)) fail(Errors.settingNotFound, { entity: 'paymentMean', field: `${at}.paymentMeanId`, id: line.paymentMeanId });
     let value: Decimal;
     if (line.type === 'REMAINDER') {
-      if (i !== lines.length - 1) bad(`${at}.type`, 'only the last line may take the remainder');
+      if (i !== lines.length - 1) bad(`${at}.type`, Reasons.remainderLast);
       value = HUNDRED.minus(total);
-      if (value.lte(ZERO)) bad(`${at}.type`, 'the other lines already add up to 100%');
+      if (value.lte(ZERO)) bad(`${at}.type`, Reasons.remainderEmpty);
     } else {
       value = percentage(line.value, `${at}.value`);
     }
     total = total.plus(value);
     return { lineId: line.lineId, order: i + 1, condition: line.condition, day, payDays, type: line.type, value: value.toFixed(2), paymentMeanId: line.paymentMeanId };
   });
-  if (!total.eq(HUNDRED)) bad(field, `the lines add up to ${total.toFixed(2)}%, not 100%`);
+  if (!total.eq(HUNDRED)) bad(field, Reasons.termTotal, { total: total.toFixed(2) });
   return out;
 }

@@ -5,7 +5,7 @@
  * as a fact. Pure decider.
  */
 import type { ProductType } from '../enums.ts';
-import { Errors, fail } from '../errors.ts';
+import { Errors, Reasons, fail } from '../errors.ts';
 import { Decimal, MAX_AMOUNT } from '../money.ts';
 import { isPostingAccount, type OrganisationState } from '../organisation.ts';
 
@@ -47,10 +47,10 @@ export const CATALOG_LIMITS = Object.freeze({ maxProducts: 500_000, priceDecimal
 
 function unitPrice(raw: string | number | null): string {
   const text = raw === null ? '0' : String(raw).trim();
-  if (!/^\d{1,15}(\.\d{1,20})?$/.test(text)) fail(Errors.invalidProduct, { field: 'unitPrice', reason: 'a non-negative decimal number' });
+  if (!/^\d{1,15}(\.\d{1,20})?$/.test(text)) fail(Errors.invalidProduct, { field: 'unitPrice', reason: Reasons.nonNegativeDecimal });
   const value = new Decimal(text);
   if (value.gt(MAX_AMOUNT) || value.decimalPlaces() > CATALOG_LIMITS.priceDecimals) {
-    fail(Errors.invalidProduct, { field: 'unitPrice', reason: `at most ${CATALOG_LIMITS.priceDecimals} decimals` });
+    fail(Errors.invalidProduct, { field: 'unitPrice', reason: Reasons.maxDecimals, decimals: CATALOG_LIMITS.priceDecimals });
   }
   return value.toFixed(Math.max(2, value.decimalPlaces()));
 }
@@ -68,12 +68,12 @@ export function decideCatalog(command: CatalogCommand, state: CatalogState, orga
   switch (command.type) {
     case 'CreateProduct': {
       const f = command.fields;
-      if (!/^[0-9A-Za-z._-]{1,30}$/.test(f.code)) fail(Errors.invalidInput, { field: 'code', value: f.code });
+      if (!/^[0-9A-Za-z._-]{1,30}$/.test(f.code)) fail(Errors.invalidInput, { field: 'code', value: f.code, reason: Reasons.codeFormat, maxLength: 30 });
       if (state.productIdByCode.has(f.code)) fail(Errors.productCodeAlreadyExists, { code: f.code });
       if (state.products.has(command.productId)) fail(Errors.documentIdAlreadyExists, { id: command.productId });
-      if (state.products.size >= CATALOG_LIMITS.maxProducts) fail(Errors.invalidInput, { field: 'code', limit: CATALOG_LIMITS.maxProducts });
-      if (f.type === 'SERVICE' && f.stockManaged) fail(Errors.invalidProduct, { field: 'stockManaged', reason: 'services keep no stock' });
-      if (f.allowNegativeStock && !f.stockManaged) fail(Errors.invalidProduct, { field: 'allowNegativeStock', reason: 'only for products whose stock is managed' });
+      if (state.products.size >= CATALOG_LIMITS.maxProducts) fail(Errors.invalidInput, { field: 'code', reason: Reasons.tooMany, limit: CATALOG_LIMITS.maxProducts });
+      if (f.type === 'SERVICE' && f.stockManaged) fail(Errors.invalidProduct, { field: 'stockManaged', reason: Reasons.serviceNoStock });
+      if (f.allowNegativeStock && !f.stockManaged) fail(Errors.invalidProduct, { field: 'allowNegativeStock', reason: Reasons.negativeStockNeedsStock });
       postingAccount(organisation, f.salesAccountId, 'salesAccountId');
       postingAccount(organisation, f.purchaseAccountId, 'purchaseAccountId');
       return [{ type: 'ProductCreated', data: { productId: command.productId, at, ...f, unitPrice: unitPrice(f.unitPrice) } }];

@@ -5,7 +5,7 @@
  * parties are passed in as facts (the Parties aggregate counts them). Pure decider.
  */
 import type { PaymentMethodType } from '../enums.ts';
-import { Errors, fail } from '../errors.ts';
+import { Errors, Reasons, fail } from '../errors.ts';
 import type { OrganisationState } from '../organisation.ts';
 import { decidePaymentTermLines, type PaymentTermLine, type PaymentTermLineInput } from './payment-terms.ts';
 import { checkBic, checkIban } from './validation.ts';
@@ -61,14 +61,14 @@ export const SETTINGS_LIMITS = Object.freeze({ maxPerKind: 10_000 });
 const key = (kind: string, name: string) => `${kind}:${name.trim().toLowerCase()}`;
 
 function checkCode(code: string): void {
-  if (!/^[0-9A-Za-z._-]{1,20}$/.test(code)) fail(Errors.invalidInput, { field: 'code', value: code });
+  if (!/^[0-9A-Za-z._-]{1,20}$/.test(code)) fail(Errors.invalidInput, { field: 'code', value: code, reason: Reasons.codeFormat, maxLength: 20 });
 }
 
 function checkNew(state: SettingsState, kind: string, name: string, id: string, ids: Map<string, unknown>, field: string): void {
-  if (name.trim().length === 0) fail(Errors.invalidInput, { field, reason: 'must not be empty' });
+  if (name.trim().length === 0) fail(Errors.invalidInput, { field, reason: Reasons.empty });
   if (state.taken.has(key(kind, name))) fail(Errors.settingAlreadyExists, { entity: kind, [field]: name });
   if (ids.has(id)) fail(Errors.documentIdAlreadyExists, { id });
-  if (ids.size >= SETTINGS_LIMITS.maxPerKind) fail(Errors.invalidInput, { field, limit: SETTINGS_LIMITS.maxPerKind });
+  if (ids.size >= SETTINGS_LIMITS.maxPerKind) fail(Errors.invalidInput, { field, reason: Reasons.tooMany, limit: SETTINGS_LIMITS.maxPerKind });
 }
 
 export function decideSettings(command: SettingsCommand, state: SettingsState, organisation: OrganisationState): SettingsEvent[] {
@@ -104,7 +104,7 @@ export function decideSettings(command: SettingsCommand, state: SettingsState, o
     case 'CreatePaymentTerm': {
       checkCode(command.code);
       checkNew(state, 'paymentTerm', command.code, command.paymentTermId, state.paymentTerms, 'code');
-      if (command.lines.length === 0) fail(Errors.invalidPaymentTermLines, { field: 'lines', reason: 'a payment term needs at least one line' });
+      if (command.lines.length === 0) fail(Errors.invalidPaymentTermLines, { field: 'lines', reason: Reasons.termNeedsLine });
       const lines = decidePaymentTermLines(command.lines, (id) => state.paymentMeans.has(id), 'lines');
       return [{ type: 'PaymentTermCreated', data: { paymentTermId: command.paymentTermId, code: command.code, name: command.name, disabled: command.disabled, lines, at } }];
     }

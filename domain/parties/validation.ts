@@ -10,7 +10,7 @@ import { electronicFormatIBAN, isValidBIC, isValidIBAN } from 'ibantools';
 import jsvatModule from 'jsvat-next';
 import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
 import validator from 'validator';
-import { Errors, fail } from '../errors.ts';
+import { Errors, Reasons, fail } from '../errors.ts';
 import { COUNTRIES, type CountryRef } from '../reference/countries.ts';
 
 // jsvat-next is CommonJS whose exports Node cannot name statically: take them from the default export.
@@ -91,6 +91,6 @@ export function checkAtMostOne<T>(items: readonly T[], flag: (item: T) => boolea
 /** A web address (social media profiles): http(s) only, so no script or data URL reaches a client. */
 export function checkUrl(raw: string, field: string): string {
   const url = raw.trim();
-  if (!validator.isURL(url, { protocols: ['http', 'https'], require_protocol: true })) fail(Errors.invalidInput, { field, reason: 'an http(s) address' });
+  if (!validator.isURL(url, { protocols: ['http', 'https'], require_protocol: true })) fail(Errors.invalidInput, { field, value: url, reason: Reasons.httpUrl });
   return url;
 }

@@ -12,6 +12,7 @@ import {
   decideLedger,
   evolveLedger,
   initialLedgerState,
+  type KnownThirdParty,
   type LedgerCommand,
   type LedgerEvent,
   type LedgerState,
@@ -130,6 +131,8 @@ export type PostCommand = Extract<LedgerCommand, { type: 'PostAccountingEntry' }
 export class Book {
   readonly history: LedgerEvent[] = [];
   ledger: LedgerState = initialLedgerState();
+  /** The organisation's parties as the ledger sees them: any code, unless a test says otherwise. */
+  knownThirdParty: KnownThirdParty = () => true;
 
   private constructor(
     public organisation: OrganisationState,
@@ -180,7 +183,7 @@ export class Book {
   }
 
   decide(command: LedgerCommand): LedgerEvent[] {
-    return decideLedger(command, this.ledger, this.exercise, this.organisation);
+    return decideLedger(command, this.ledger, this.exercise, this.organisation, this.knownThirdParty);
   }
 
   execute(command: LedgerCommand): LedgerEvent[] {

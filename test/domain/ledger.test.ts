@@ -32,6 +32,17 @@ t.test('a three-line sales entry', async (t) => {
   t.equal(book.ledger.journalTypeUsage.get(book.journal()), 1, 'journal type usage counted');
 });
 
+t.test("a line's third party must be a party of the organisation, as its account must be an account", async (t) => {
+  const book = Book.create('ES');
+  book.knownThirdParty = (code) => code === 'C001';
+  const lines = (third: string) => [debit(book.account(CUSTOMER), '121.00', 'C001'), credit(book.account(SALES), '121.00', third)];
+  const error = businessErrorOf(() => book.decide(book.postCommand(lines('NO-SUCH-PARTY'))));
+  t.equal(error?.code, Errors.thirdPartyNotFound);
+  t.same(error?.params, { thirdParty: 'NO-SUCH-PARTY', line: 2 }, 'naming the line');
+  t.equal(book.post(lines('C001')).data.lines.length, 2, 'a known party posts');
+  t.equal(book.post(lines('')).data.lines.length, 2, 'an empty code is no third party');
+});
+
 t.test('amount validation', async (t) => {
   const book = Book.create('ES');
   const bank = book.account(BANK);
