@@ -83,6 +83,7 @@ t.test('POST /triggers validates the whole body and changes nothing on a refusal
   sage(t, await call('POST', '/triggers', 'type=http-post', { 'Content-Type': 'application/xml' }), 415);
   const redrive = await call('POST', `/triggers/${'0'.repeat(8)}-0000-0000-0000-${'0'.repeat(12)}/redrive`, { force: true });
   sage(t, redrive, 422, 'body');
+  sage(t, await call('DELETE', `/triggers/${'0'.repeat(8)}-0000-0000-0000-${'0'.repeat(12)}`, { cascade: true }), 422, 'body');
   t.equal(await triggerCount(), before, 'nothing created');
   const created = await call('POST', '/triggers', { type: 'http-post', url, events: ['accountingEntry/after.create'] });
   t.equal(created.status, 201, 'a well-formed body is accepted');

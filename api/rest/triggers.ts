@@ -20,7 +20,7 @@ const TriggerBody = z.strictObject({
   url: storableText(TRIGGER_LIMITS.maxUrlLength).optional(),
   events: z.array(storableText(200)).max(200).optional(),
 });
-/** Redrive takes no parameters: an empty body or `{}`. */
+/** Redrive and delete take no parameters: an empty body or `{}`. */
 const NoBody = z.strictObject({});
 
 const item = (t: Awaited<ReturnType<typeof listTriggers>>[number]) => ({
@@ -75,7 +75,7 @@ export async function triggersPlugin(app: FastifyInstance, options: { pool: pg.P
   app.delete('/triggers/:id', async (request, reply) => {
     if (!mayManage(request, reply)) return reply;
     const id = triggerIdOf(request, reply);
-    if (!id) return reply;
+    if (!id || !parseBody(NoBody, request.body, reply)) return reply;
     const deleted = await deleteTrigger(pool, callerOf(request).organisationId, id);
     return deleted ? reply.code(204).send() : sageError(reply, 404, 'RecordNotFound', 'No such trigger.', 'id');
   });
