@@ -10,7 +10,16 @@ const log = service.app.log;
 const empty = comparePositions(await service.store.headPosition(), START) === 0;
 let demo: Awaited<ReturnType<typeof seedDemo>> | undefined;
 if (empty && config.demo) demo = await seedDemo(service);
-await service.app.listen({ port: config.port, host: config.host });
+try {
+  await service.app.listen({ port: config.port, host: config.host });
+} catch (error) {
+  if ((error as { code?: string }).code !== 'EADDRINUSE') throw error;
+  // Another process (often a second `npm start`) holds the port: say which, and stop everything started so far
+  // (projections, webhooks, the embedded PostgreSQL) rather than leave a stack trace and a half-started service.
+  process.stderr.write(`${config.host}:${config.port} is already in use (another ledger service?): stop it, or start this one with PORT set to a free port.\n`);
+  await service.close();
+  process.exit(1);
+}
 
 const base = `http://${config.host}:${config.port}`;
 log.info(`GraphQL  ${base}/graphql   GraphiQL ${base}/graphiql   REST ${base}/ledger_accounts`);

@@ -22,7 +22,8 @@ import { graphqlPlugin } from './graphql/plugin.ts';
 import { oauthPlugin } from './oauth/plugin.ts';
 import { restPlugin } from './rest/plugin.ts';
 import { triggersPlugin } from './rest/triggers.ts';
-import { eventQueuePlugin } from './eventqueue/plugin.ts';
+import { EVENT_QUEUE_BASE, eventQueuePlugin } from './eventqueue/plugin.ts';
+import { unknownRoutesPlugin } from './rest/not-found.ts';
 import { fanoutProjection } from '../eventqueue/fanout.ts';
 import { migrateEventQueue } from '../eventqueue/migrate.ts';
 import { sweepExpired } from '../eventqueue/queue.ts';
@@ -92,10 +93,11 @@ export async function startService(config: Config, options: { db?: Database; log
   };
   await app.register(graphqlPlugin, { costBudget: config.costBudget, pool: db.pool, identity, daemon, deps: { commands, parties, settings, exerciseIdOfEntry } });
   await app.register(restPlugin, { pool: db.pool, identity });
-  await app.register(triggersPlugin, { pool: db.pool, identity });
-  await app.register(eventQueuePlugin, { prefix: '/ia/api/v1/services/delivery/event', pool: db.pool, identity, leaseSeconds: config.eventLeaseSeconds });
+  await app.register(triggersPlugin, { pool: db.pool, identity, allowLoopback: config.webhookAllowLoopback });
+  await app.register(eventQueuePlugin, { prefix: EVENT_QUEUE_BASE, pool: db.pool, identity, leaseSeconds: config.eventLeaseSeconds });
   await app.register(oauthPlugin, { pool: db.pool, identity });
   await app.register(metricsPlugin, { pool: db.pool, projections: [...PROJECTIONS, fanoutProjection], webhooks, access: metricsAccess(config) });
+  await app.register(unknownRoutesPlugin);
   app.get('/health', async () => ({ status: 'ok', projections: daemon.position.commit.toString() }));
   return {
     config, db, store, daemon, fanout, commands, parties, settings, identity, app,

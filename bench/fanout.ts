@@ -72,7 +72,7 @@ export async function benchFanout(adminUrl: string, options: FanoutBenchOptions)
       await createTrigger(pool, { organisationId, type: 'event-queue', clientId: client.client_id, events: ['accountingEntry/after.create'] });
       clients.push(client.client_id);
     }
-    const hook = await createTrigger(pool, { organisationId, type: 'http-post', url: 'https://example.com/hook', events: ['accountingEntry/after.create'] });
+    const hook = await createTrigger(pool, { organisationId, type: 'http-post', url: 'https://93.184.216.34/hook', events: ['accountingEntry/after.create'] });
     await pool.query(`UPDATE triggers SET disabled_at = now(), disabled_reason = 'benchmark' WHERE id = $1`, [hook.id]);
 
     // Seed.

@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { comparePositions } from '../eventstore/port.ts';
 import { inTransaction } from '../platform/database.ts';
+import { isUuid } from '../domain/ids.ts';
 
 export const QUEUE_LIMITS = Object.freeze({ defaultListSize: 100, maxListSize: 1000, defaultLeaseSeconds: 60, defaultRetentionDays: 7, sweepBatch: 10_000 });
 
@@ -72,7 +73,7 @@ export async function listBatch(pool: pg.Pool, owner: QueueOwner, size: number, 
 export type AckStatus = 'success' | 'notFound' | 'expired' | 'alreadyAcknowledged';
 
 export async function acknowledge(pool: pg.Pool, owner: QueueOwner, ackId: string): Promise<{ status: AckStatus; events: number }> {
-  if (!/^[0-9a-f-]{36}$/i.test(ackId)) return { status: 'notFound', events: 0 };
+  if (!isUuid(ackId)) return { status: 'notFound', events: 0 };
   return inTransaction(pool, async (client) => {
     const { rows } = await client.query(
       `SELECT b.ack_id, b.leased_until < now() AS expired, b.acked_at IS NOT NULL AS acked, b.event_count FROM event_batches b

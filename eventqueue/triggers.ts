@@ -2,7 +2,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { BusinessError, Errors } from '../domain/errors.ts';
+import { isUuid } from '../domain/ids.ts';
 import { KNOWN_FILTERS } from './catalog.ts';
+import { TargetRefused, resolveTarget, type Resolver } from './webhooks/target.ts';
 
 export const TRIGGER_LIMITS = Object.freeze({ maxPerOrganisation: 100, maxUrlLength: 2000 });
 
@@ -31,19 +33,27 @@ const invalid = (field: string, reason: string) => new BusinessError(Errors.inva
 /** Standard Webhooks secrets: `whsec_` + base64 of 24 random bytes. */
 export const newWebhookSecret = () => `whsec_${randomBytes(24).toString('base64')}`;
 
-export async function createTrigger(pool: pg.Pool, input: TriggerInput): Promise<{ id: string; secret?: string }> {
+/** How a webhook's target is vetted at creation: as at delivery (WEBHOOK_ALLOW_LOOPBACK lets loopback through). */
+export interface TargetCheck {
+  allowLoopback?: boolean;
+  resolver?: Resolver;
+}
+
+export async function createTrigger(pool: pg.Pool, input: TriggerInput, target: TargetCheck = {}): Promise<{ id: string; secret?: string }> {
   const events = input.events ?? [];
   const unknown = events.filter((e) => !KNOWN_FILTERS.includes(e));
   if (unknown.length) throw invalid('events', `unknown ${unknown.join(', ')}; known: ${KNOWN_FILTERS.join(', ')}`);
   if (input.type === 'event-queue' && !input.clientId) throw invalid('clientId', 'an event-queue trigger names the OAuth client whose queue receives the events');
   if (input.type === 'http-post') {
-    let url: URL;
+    if (!input.url || input.url.length > TRIGGER_LIMITS.maxUrlLength) throw invalid('url', `an http(s) URL of at most ${TRIGGER_LIMITS.maxUrlLength} characters`);
+    // The delivery-time check, here too: a private target is refused when created, not only when an event
+    // is due. Delivery checks again (DNS can change in between).
     try {
-      url = new URL(input.url ?? '');
-    } catch {
-      throw invalid('url', 'not a URL');
+      await resolveTarget(input.url, target);
+    } catch (error) {
+      if (error instanceof TargetRefused) throw invalid('url', error.message);
+      throw error;
     }
-    if (!['https:', 'http:'].includes(url.protocol) || url.href.length > TRIGGER_LIMITS.maxUrlLength) throw invalid('url', 'an http(s) URL of at most 2000 characters');
   }
   const { rows } = await pool.query(`SELECT count(*)::int AS n FROM triggers WHERE organisation_id = $1`, [input.organisationId]);
   if (rows[0].n >= TRIGGER_LIMITS.maxPerOrganisation) throw invalid('type', `at most ${TRIGGER_LIMITS.maxPerOrganisation} triggers per organisation`);
@@ -72,13 +82,13 @@ export async function listTriggers(pool: pg.Pool, organisationId: string): Promi
 }
 
 export async function getTrigger(pool: pg.Pool, organisationId: string, id: string): Promise<Trigger | undefined> {
-  if (!/^[0-9a-f-]{36}$/i.test(id)) return undefined;
+  if (!isUuid(id)) return undefined;
   const { rows } = await pool.query(`SELECT * FROM triggers WHERE organisation_id = $1 AND id = $2`, [organisationId, id]);
   return rows[0] ? toTrigger(rows[0]) : undefined;
 }
 
 export async function deleteTrigger(pool: pg.Pool, organisationId: string, id: string): Promise<boolean> {
-  if (!/^[0-9a-f-]{36}$/i.test(id)) return false;
+  if (!isUuid(id)) return false;
   const { rowCount } = await pool.query(`DELETE FROM triggers WHERE organisation_id = $1 AND id = $2`, [organisationId, id]);
   return (rowCount ?? 0) > 0;
 }

@@ -55,7 +55,7 @@ const receiver = http.createServer((req, res) => {
 });
 await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
 t.teardown(() => receiver.close());
-await createTrigger(db.pool, { organisationId, type: 'http-post', url: `http://127.0.0.1:${(receiver.address() as net.AddressInfo).port}/hook`, events: ['accountingEntry/after.create'] });
+await createTrigger(db.pool, { organisationId, type: 'http-post', url: `http://127.0.0.1:${(receiver.address() as net.AddressInfo).port}/hook`, events: ['accountingEntry/after.create'] }, { allowLoopback: true });
 
 const port = await new Promise<number>((resolve) => {
   const s = net.createServer().listen(0, '127.0.0.1', () => {

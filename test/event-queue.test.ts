@@ -85,6 +85,40 @@ t.test('clear errors: unknown ackId, bad size, no token', async (t) => {
   t.equal((await call('GET', '/count', undefined, {})).status, 401);
 });
 
+t.test('every query and body field is validated: 400 in the queue format, never a database error', async (t) => {
+  const refused = (answer: { status: number; body: any }, message: RegExp, what: string) => {
+    t.equal(answer.status, 400, what);
+    t.match(answer.body, { 'ia::result': { status: 'error', message }, 'ia::meta': { totalCount: 1, totalSuccess: 0, totalError: 1 } }, what);
+    t.notMatch(JSON.stringify(answer.body), /syntax for type|invalid input|statusCode/, `${what}: no database or framework text`);
+  };
+  refused(await call('POST', '/ack', { ackId: '-'.repeat(36) }), /ackId: must be the UUID ackId/, '36 dashes');
+  refused(await call('POST', '/ack', { ackId: 'g'.repeat(36) }), /ackId/, 'not hex');
+  refused(await call('POST', '/ack', { ackId: 42 }), /ackId/, 'not a string');
+  refused(await call('POST', '/ack', { ackId: '00000000-0000-0000-0000-000000000000', force: true }), /unknown field\(s\) force/, 'an unknown field');
+  refused(await call('POST', '/ack', ['x']), /Body must be/, 'not an object');
+  const broken = await fetch(`${api.base}${BASE}/ack`, { method: 'POST', headers: { ...auth, 'Content-Type': 'application/json' }, body: '{"ackId":' });
+  refused({ status: broken.status, body: await broken.json() }, /JSON/, 'JSON that does not parse');
+  for (const size of ['1e2', '1.5', '', '-1', '10000000000000000000000']) refused(await call('GET', `/list?size=${size}`), /size/, `size=${size}`);
+  refused(await call('GET', '/list?size=1&size=2'), /size/, 'size twice');
+  refused(await call('GET', '/list?sise=5'), /unknown field\(s\) sise/, 'a misspelt parameter');
+  refused(await call('GET', '/count?x=1'), /unknown field\(s\) x/, 'count takes no parameters');
+});
+
+t.test('a readonly token counts and lists, but only full_access acknowledges (deletes)', async (t) => {
+  await post('8.00');
+  const readonly = await identity.issueToken(api.organisationId, 'demo@example.com', api.clientId, 'readonly');
+  const headers = { Authorization: `Bearer ${readonly.access_token}` };
+  const count = (await call('GET', '/count', undefined, headers)).body['ia::result'].count;
+  t.ok(count >= 1, 'readonly counts');
+  const { ackId, events } = (await call('GET', '/list', undefined, headers)).body['ia::result'];
+  t.ok(events.length >= 1 && ackId, 'readonly lists');
+  const refused = await call('POST', '/ack', { ackId }, headers);
+  t.equal(refused.status, 403);
+  t.match(refused.body, { 'ia::result': { status: 'error', message: /full_access/ }, 'ia::meta': { totalError: 1 } });
+  t.equal((await call('GET', '/count', undefined, headers)).body['ia::result'].count, count, 'nothing deleted');
+  t.equal((await call('POST', '/ack', { ackId })).body['ia::result'].status, 'success', 'a full_access token of the same client acknowledges');
+});
+
 t.test("a queue holds only its client's events of its organisation, filtered", async (t) => {
   const other = await identity.createClient('Other app', 'http://127.0.0.1:9/cb', false);
   const token = await identity.issueToken(api.organisationId, 'demo@example.com', other.client_id, 'readonly');

@@ -40,8 +40,8 @@ t.test('/metrics answers Prometheus text, without a token', async (t) => {
 
 t.test('queue depth and oldest age per trigger and client; webhook failures counted', async (t) => {
   const queue = await createTrigger(db.pool, { organisationId: api.organisationId, type: 'event-queue', clientId: api.clientId });
-  // Loopback is not allowed in this service: the webhook's attempts fail (refused) and its event stays queued.
-  const hook = await createTrigger(db.pool, { organisationId: api.organisationId, type: 'http-post', url: 'http://127.0.0.1:9/hook?token=secret', events: ['accountingEntry/after.create'] });
+  // Loopback is not allowed in this service's deliveries (only at this creation): the webhook's attempts fail (refused) and its event stays queued.
+  const hook = await createTrigger(db.pool, { organisationId: api.organisationId, type: 'http-post', url: 'http://127.0.0.1:9/hook?token=secret', events: ['accountingEntry/after.create'] }, { allowLoopback: true });
   const year = new Date().getUTCFullYear();
   const entry = await commands.createAccountingEntryUsingCodes({ organisationId: api.organisationId }, {
     date: `${year}-08-08`, journalTypeCode: 'GEN', accountingEntryLines: [{ subAccountCode: '5720000', debitAmount: '8.00' }, { subAccountCode: '1000000', creditAmount: '8.00' }],

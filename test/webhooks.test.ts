@@ -5,7 +5,7 @@
 import http from 'node:http';
 import t from 'tap';
 import { Webhook } from 'standardwebhooks';
-import { createTrigger, deleteTrigger } from '../eventqueue/triggers.ts';
+import { createTrigger, deleteTrigger, type TargetCheck } from '../eventqueue/triggers.ts';
 import { systemResolver } from '../eventqueue/webhooks/target.ts';
 import { runningService } from './helpers/service.ts';
 
@@ -71,8 +71,8 @@ async function until<T>(what: string, probe: () => Promise<T> | T, timeoutMs = 1
   }
 }
 
-const webhookTrigger = async (t: { teardown(fn: () => unknown): void }, url: string) => {
-  const created = await createTrigger(db.pool, { organisationId: api.organisationId, type: 'http-post', url, events: ['accountingEntry/after.create'] });
+const webhookTrigger = async (t: { teardown(fn: () => unknown): void }, url: string, check: TargetCheck = { allowLoopback: true }) => {
+  const created = await createTrigger(db.pool, { organisationId: api.organisationId, type: 'http-post', url, events: ['accountingEntry/after.create'] }, check);
   t.teardown(() => deleteTrigger(db.pool, api.organisationId, created.id));
   return created as { id: string; secret: string };
 };
@@ -244,8 +244,10 @@ t.test('requests go to the address that was checked, under the URL host name', a
     },
   });
   t.teardown(() => webhooks.configure({ resolver: undefined }));
-  const named = await webhookTrigger(t, `http://hooks.example.test:${hook.port}/in`);
-  const mixed = await webhookTrigger(t, `http://rebind.example.test:${hook.port}/in`);
+  // When created, both names answered loopback only; rebind's answer changes before delivery (DNS rebinding).
+  const atCreation: TargetCheck = { allowLoopback: true, resolver: async () => [{ address: '127.0.0.1', family: 4 }] };
+  const named = await webhookTrigger(t, `http://hooks.example.test:${hook.port}/in`, atCreation);
+  const mixed = await webhookTrigger(t, `http://rebind.example.test:${hook.port}/in`, atCreation);
   await post('61.00');
   await until('delivered by name', () => hook.delivered().length >= 1);
   t.equal(hook.requests[0].headers.host, `hooks.example.test:${hook.port}`, 'Host names the URL host; the connection went to the vetted 127.0.0.1');

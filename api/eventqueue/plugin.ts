@@ -3,45 +3,78 @@
  * The queue is the bearer token's OAuth client's, within the token's organisation. Bodies carry
  * `ia::result` and `ia::meta` { totalCount, totalSuccess, totalError } as the spec shows.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import type pg from 'pg';
+import { z } from 'zod';
+import { isUuid } from '../../domain/ids.ts';
 import { QUEUE_LIMITS, acknowledge, countQueued, listBatch, type QueueOwner } from '../../eventqueue/queue.ts';
 import type { Identity } from '../auth/identity.ts';
 import { authenticateRequest } from '../auth/request.ts';
 
+export const EVENT_QUEUE_BASE = '/ia/api/v1/services/delivery/event';
+
 const meta = (totalCount: number, totalSuccess: number, totalError: number) => ({ totalCount, totalSuccess, totalError });
 const failure = (message: string) => ({ 'ia::result': { status: 'error', message }, 'ia::meta': meta(1, 0, 1) });
+/** The queue's error body, for answers given outside this plugin (unknown routes under its base). */
+export const queueFailure = failure;
+
+/** Query and body fields, each typed; unknown fields refused (a misspelt `size` never passes silently). */
+const NoQuery = z.strictObject({});
+const ListQuery = z.strictObject({ size: z.string().regex(/^[0-9]{1,4}$/).transform(Number).pipe(z.number().int().min(1).max(QUEUE_LIMITS.maxListSize)).optional() });
+const AckBody = z.strictObject({ ackId: z.string().refine(isUuid, 'must be the UUID ackId of a listed batch') });
+
+/** Parses with a schema; on a refusal answers 400 in the queue's format, naming the field, and returns undefined. */
+function parsed<T>(schema: z.ZodType<T>, input: unknown, reply: FastifyReply, shape: string): T | undefined {
+  const result = schema.safeParse(input ?? {});
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  const problem = issue.code === 'unrecognized_keys' ? `unknown field(s) ${issue.keys.join(', ')}` : `${issue.path.join('.') || 'body'}: ${issue.message}`;
+  reply.code(400).send(failure(`${problem}. ${shape}`));
+  return undefined;
+}
 
 export async function eventQueuePlugin(app: FastifyInstance, options: { pool: pg.Pool; identity: Identity; leaseSeconds: number }): Promise<void> {
   const { pool, identity, leaseSeconds } = options;
 
+  // Framework errors (bad JSON, wrong media type, oversize) and failures in the queue's format; a 5xx never shows its cause.
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const status = error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+    if (status === 500) request.log.error({ err: error }, 'event queue request failed');
+    return reply.code(status).send(failure(status === 500 ? 'The event queue failed to answer; retry later.' : error.message));
+  });
+
   app.decorateRequest('queueOwner', null);
+  app.decorateRequest('queueScope', null);
   app.addHook('preHandler', async (request, reply) => {
     // No organisation header needed (the token's own); one naming another organisation is refused.
     const { caller, refusal } = await authenticateRequest(identity, request.headers, 'optional');
     if (refusal) return reply.code(refusal.status).send(failure(refusal.message));
     (request as typeof request & { queueOwner: QueueOwner }).queueOwner = { organisationId: caller.organisationId, clientId: caller.clientId };
+    (request as typeof request & { queueScope: string }).queueScope = caller.scope;
   });
   const ownerOf = (request: object) => (request as { queueOwner: QueueOwner }).queueOwner;
+  const scopeOf = (request: object) => (request as { queueScope: string }).queueScope;
 
-  app.get('/count', async (request) => {
+  app.get('/count', async (request, reply) => {
+    if (!parsed(NoQuery, request.query, reply, '/count takes no parameters.')) return reply;
     const count = await countQueued(pool, ownerOf(request));
     return { 'ia::result': { count }, 'ia::meta': meta(1, 1, 0) };
   });
 
   app.get('/list', async (request, reply) => {
-    const raw = (request.query as { size?: string }).size;
-    const size = raw === undefined ? QUEUE_LIMITS.defaultListSize : Number(raw);
-    if (!Number.isInteger(size) || size < 1 || size > QUEUE_LIMITS.maxListSize) {
-      return reply.code(400).send(failure(`size must be an integer from 1 to ${QUEUE_LIMITS.maxListSize}`));
-    }
+    const query = parsed(ListQuery, request.query, reply, `size must be an integer from 1 to ${QUEUE_LIMITS.maxListSize}.`);
+    if (!query) return reply;
+    const size = query.size ?? QUEUE_LIMITS.defaultListSize;
     const batch = await listBatch(pool, ownerOf(request), size, leaseSeconds);
     return { 'ia::result': { events: batch.events, ackId: batch.ackId }, 'ia::meta': meta(batch.events.length, batch.events.length, 0) };
   });
 
   app.post('/ack', async (request, reply) => {
-    const ackId = (request.body as { ackId?: unknown } | undefined)?.ackId;
-    if (typeof ackId !== 'string') return reply.code(400).send(failure('Body must be {"ackId": "<the ackId of a listed batch>"}'));
+    // Acknowledging deletes the batch's events: a write, so a readonly token may only count and list.
+    if (scopeOf(request) !== 'full_access') return reply.code(403).send(failure('Acknowledging deletes queued events: it needs a full_access token (this one is readonly).'));
+    const input = parsed(AckBody, request.body, reply, 'Body must be {"ackId": "<the ackId of a listed batch>"}.');
+    if (!input) return reply;
+    const { ackId } = input;
     const result = await acknowledge(pool, ownerOf(request), ackId);
     const body = (ok: boolean, message?: string) => ({ 'ia::result': { ackId, status: result.status, ...(message ? { message } : {}) }, 'ia::meta': meta(1, ok ? 1 : 0, ok ? 0 : 1) });
     switch (result.status) {

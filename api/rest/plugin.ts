@@ -10,14 +10,13 @@ import { authenticateRequest } from '../auth/request.ts';
 import { GRAPHQL_RESOURCES } from '../graphql/sdl.ts';
 import { listQuery, type Row } from '../graphql/query-builder.ts';
 import { readScoped } from '../read-scope.ts';
+import { isUuid } from '../../domain/ids.ts';
+import { answerErrorsAsSage, sageError } from './errors.ts';
+import { REST_PAGING, pageWithin, pagedBody, requestedPage } from './paging.ts';
 
-export const REST_PAGING = Object.freeze({ defaultItemsPerPage: 20, maxItemsPerPage: 200 });
+export { REST_PAGING, sageError };
 
 const snake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
-
-export function sageError(reply: FastifyReply, status: number, dataCode: string, message: string, source = '') {
-  return reply.code(status).send([{ $severity: 'error', $dataCode: dataCode, $message: message, $source: source }]);
-}
 
 /** REST authentication (spec 5.1, api/auth/request.ts): a live Bearer token and the X-Site it was issued for. */
 export function addSiteAuthentication(app: FastifyInstance, identity: Identity): void {
@@ -38,49 +37,32 @@ function restItem(resource: Resource, node: Row): Row {
   return item;
 }
 
-function positiveInt(raw: unknown, fallback: number): number | undefined {
-  if (raw === undefined || raw === '') return fallback;
-  const n = Number(raw);
-  return Number.isInteger(n) && n >= 1 ? n : undefined;
-}
-
 export async function restPlugin(app: FastifyInstance, options: { pool: pg.Pool; identity: Identity }): Promise<void> {
   const { pool, identity } = options;
 
+  answerErrorsAsSage(app);
   addSiteAuthentication(app, identity);
 
   for (const resource of GRAPHQL_RESOURCES.filter((r) => r.rest)) {
     const path = resource.rest!.path;
     app.get(path, async (request, reply) => {
       const caller = (request as FastifyRequest & { caller: Caller }).caller;
-      const query = request.query as Record<string, string | undefined>;
-      const requestedPerPage = positiveInt(query.items_per_page, REST_PAGING.defaultItemsPerPage);
-      const requestedPage = positiveInt(query.page, 1);
-      if (requestedPerPage === undefined) return sageError(reply, 400, 'InvalidParameter', 'items_per_page must be a positive integer.', 'items_per_page');
-      if (requestedPage === undefined) return sageError(reply, 400, 'InvalidParameter', 'page must be a positive integer.', 'page');
-      const perPage = Math.min(requestedPerPage, REST_PAGING.maxItemsPerPage);
+      const asked = requestedPage(request.query, reply);
+      if (!asked) return reply;
+      const { perPage } = asked;
       const { total, page, result } = await readScoped(pool, caller.organisationId, async (db) => {
         const total = (await listQuery(db, resource, caller.organisationId, { first: 0 })).totalCount;
-        const page = Math.min(requestedPage, Math.max(1, Math.ceil(total / perPage))); // past the end: the last page
+        const page = pageWithin(asked, total);
         const offset = (page - 1) * perPage;
         const after = offset > 0 ? Buffer.from(String(offset - 1)).toString('base64') : undefined;
         return { total, page, result: await listQuery(db, resource, caller.organisationId, { first: perPage, after }) };
       });
-      const lastPage = Math.max(1, Math.ceil(total / perPage));
-      const link = (p: number) => `${path}?page=${p}&items_per_page=${perPage}`;
-      return {
-        $total: total,
-        $page: page,
-        $next: page < lastPage ? link(page + 1) : null,
-        $back: page > 1 ? link(page - 1) : null,
-        $itemsPerPage: perPage,
-        $items: result.nodes.map((node) => restItem(resource, node)),
-      };
+      return pagedBody(path, total, page, perPage, result.nodes.map((node) => restItem(resource, node)));
     });
     app.get(`${path}/:id`, async (request, reply) => {
       const caller = (request as FastifyRequest & { caller: Caller }).caller;
       const { id } = request.params as { id: string };
-      if (!/^[0-9a-f-]{36}$/i.test(id)) return sageError(reply, 404, 'RecordNotFound', `No ${resource.typeName} ${id}.`, 'id');
+      if (!isUuid(id)) return sageError(reply, 404, 'RecordNotFound', `No ${resource.typeName} ${id}.`, 'id');
       const result = await readScoped(pool, caller.organisationId, (db) => listQuery(db, resource, caller.organisationId, { first: 1, where: { id: { eq: id } } }));
       if (result.nodes.length === 0) return sageError(reply, 404, 'RecordNotFound', `No ${resource.typeName} ${id}.`, 'id');
       return restItem(resource, result.nodes[0]);

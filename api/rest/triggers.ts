@@ -4,11 +4,24 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type pg from 'pg';
-import { BusinessError } from '../../domain/errors.ts';
-import { createTrigger, deleteTrigger, getTrigger, listTriggers } from '../../eventqueue/triggers.ts';
+import { z } from 'zod';
+import { isUuid } from '../../domain/ids.ts';
+import { TRIGGER_LIMITS, createTrigger, deleteTrigger, getTrigger, listTriggers } from '../../eventqueue/triggers.ts';
 import { DELIVERY_LOG_LIMITS, listDeliveries, redriveTrigger } from '../../eventqueue/webhooks/redrive.ts';
 import type { Identity } from '../auth/identity.ts';
-import { addSiteAuthentication, callerOf, sageError } from './plugin.ts';
+import { answerErrorsAsSage, parseBody, sageError, storableText } from './errors.ts';
+import { pageWithin, pagedBody, requestedPage } from './paging.ts';
+import { addSiteAuthentication, callerOf } from './plugin.ts';
+
+/** The body of `POST /triggers`: every field typed, unknown fields refused (a typo never passes silently). */
+const TriggerBody = z.strictObject({
+  type: z.enum(['event-queue', 'http-post']),
+  client_id: storableText(200).optional(),
+  url: storableText(TRIGGER_LIMITS.maxUrlLength).optional(),
+  events: z.array(storableText(200)).max(200).optional(),
+});
+/** Redrive and delete take no parameters: an empty body or `{}`. */
+const NoBody = z.strictObject({});
 
 const item = (t: Awaited<ReturnType<typeof listTriggers>>[number]) => ({
   id: t.id, displayed_as: `${t.type} ${t.clientId ?? t.url}`, $path: `/triggers/${t.id}`,
@@ -22,76 +35,76 @@ function mayManage(request: FastifyRequest, reply: FastifyReply): boolean {
   return false;
 }
 
-export async function triggersPlugin(app: FastifyInstance, options: { pool: pg.Pool; identity: Identity }): Promise<void> {
+/** The trigger id of the path when it is a UUID; otherwise answers 404 (nothing else can name a trigger) and returns undefined. */
+function triggerIdOf(request: FastifyRequest, reply: FastifyReply): string | undefined {
+  const id = (request.params as { id: string }).id;
+  if (isUuid(id)) return id;
+  sageError(reply, 404, 'RecordNotFound', 'No such trigger.', 'id');
+  return undefined;
+}
+
+export async function triggersPlugin(app: FastifyInstance, options: { pool: pg.Pool; identity: Identity; allowLoopback?: boolean }): Promise<void> {
   const { pool, identity } = options;
+  answerErrorsAsSage(app);
   addSiteAuthentication(app, identity);
 
-  app.get('/triggers', async (request) => {
+  // At most TRIGGER_LIMITS.maxPerOrganisation triggers: paged in memory.
+  app.get('/triggers', async (request, reply) => {
+    const asked = requestedPage(request.query, reply);
+    if (!asked) return reply;
     const all = (await listTriggers(pool, callerOf(request).organisationId)).map(item);
-    return { $total: all.length, $page: 1, $next: null, $back: null, $itemsPerPage: all.length, $items: all };
+    const page = pageWithin(asked, all.length);
+    return pagedBody('/triggers', all.length, page, asked.perPage, all.slice((page - 1) * asked.perPage, page * asked.perPage));
   });
 
   app.get('/triggers/:id', async (request, reply) => {
-    const trigger = await getTrigger(pool, callerOf(request).organisationId, (request.params as { id: string }).id);
+    const id = triggerIdOf(request, reply);
+    if (!id) return reply;
+    const trigger = await getTrigger(pool, callerOf(request).organisationId, id);
     return trigger ? item(trigger) : sageError(reply, 404, 'RecordNotFound', 'No such trigger.', 'id');
   });
 
   app.post('/triggers', async (request, reply) => {
     if (!mayManage(request, reply)) return reply;
-    const body = (request.body ?? {}) as { type?: string; client_id?: string; url?: string; events?: string[] };
-    if (body.type !== 'event-queue' && body.type !== 'http-post') return sageError(reply, 422, 'InvalidParameter', 'type must be event-queue or http-post.', 'type');
-    try {
-      const created = await createTrigger(pool, { organisationId: callerOf(request).organisationId, type: body.type, clientId: body.client_id, url: body.url, events: body.events });
-      return reply.code(201).send({ ...created, $path: `/triggers/${created.id}` });
-    } catch (error) {
-      if (error instanceof BusinessError) return sageError(reply, 422, 'InvalidParameter', `${error.params.field}: ${error.params.reason}`, String(error.params.field));
-      throw error;
-    }
+    const body = parseBody(TriggerBody, request.body, reply);
+    if (!body) return reply;
+    const created = await createTrigger(pool, { organisationId: callerOf(request).organisationId, type: body.type, clientId: body.client_id, url: body.url, events: body.events }, { allowLoopback: options.allowLoopback });
+    return reply.code(201).send({ ...created, $path: `/triggers/${created.id}` });
   });
 
   app.delete('/triggers/:id', async (request, reply) => {
     if (!mayManage(request, reply)) return reply;
-    const deleted = await deleteTrigger(pool, callerOf(request).organisationId, (request.params as { id: string }).id);
+    const id = triggerIdOf(request, reply);
+    if (!id || !parseBody(NoBody, request.body, reply)) return reply;
+    const deleted = await deleteTrigger(pool, callerOf(request).organisationId, id);
     return deleted ? reply.code(204).send() : sageError(reply, 404, 'RecordNotFound', 'No such trigger.', 'id');
   });
 
   // Re-enables a disabled webhook trigger and makes its queued events due now (docs/webhooks.md).
   app.post('/triggers/:id/redrive', async (request, reply) => {
     if (!mayManage(request, reply)) return reply;
-    try {
-      const result = await redriveTrigger(pool, callerOf(request).organisationId, (request.params as { id: string }).id);
-      if (!result) return sageError(reply, 404, 'RecordNotFound', 'No such trigger.', 'id');
-      return { id: result.id, was_disabled: result.wasDisabled, disabled_reason: result.disabledReason, requeued: result.requeued, $path: `/triggers/${result.id}` };
-    } catch (error) {
-      if (error instanceof BusinessError) return sageError(reply, 422, 'InvalidParameter', `${error.params.field}: ${error.params.reason}`, String(error.params.field));
-      throw error;
-    }
+    const id = triggerIdOf(request, reply);
+    if (!id || !parseBody(NoBody, request.body, reply)) return reply;
+    const result = await redriveTrigger(pool, callerOf(request).organisationId, id);
+    if (!result) return sageError(reply, 404, 'RecordNotFound', 'No such trigger.', 'id');
+    return { id: result.id, was_disabled: result.wasDisabled, disabled_reason: result.disabledReason, requeued: result.requeued, $path: `/triggers/${result.id}` };
   });
 
   // The webhook delivery log of a trigger: every attempt, newest first, paged like the other lists.
   app.get('/triggers/:id/deliveries', async (request, reply) => {
-    const id = (request.params as { id: string }).id;
-    const query = request.query as { page?: string; items_per_page?: string };
-    const perPage = Math.min(Number(query.items_per_page ?? DELIVERY_LOG_LIMITS.defaultLimit), DELIVERY_LOG_LIMITS.maxLimit);
-    let page = Number(query.page ?? 1);
-    if (!Number.isInteger(perPage) || perPage < 1) return sageError(reply, 400, 'InvalidParameter', 'items_per_page must be a positive integer.', 'items_per_page');
-    if (!Number.isInteger(page) || page < 1) return sageError(reply, 400, 'InvalidParameter', 'page must be a positive integer.', 'page');
+    const id = triggerIdOf(request, reply);
+    if (!id) return reply;
+    const asked = requestedPage(request.query, reply, { defaultPerPage: DELIVERY_LOG_LIMITS.defaultLimit, maxPerPage: DELIVERY_LOG_LIMITS.maxLimit });
+    if (!asked) return reply;
+    const { perPage } = asked;
     const read = (p: number) => listDeliveries(pool, callerOf(request).organisationId, id, { limit: perPage, offset: (p - 1) * perPage });
-    let log = await read(page);
+    let log = await read(asked.page);
     if (!log) return sageError(reply, 404, 'RecordNotFound', 'No such trigger.', 'id');
-    const path = `/triggers/${id}/deliveries`;
-    const last = Math.max(1, Math.ceil(log.total / perPage));
-    if (page > last) {
-      page = last; // past the end: the last page, as the other lists
-      log = (await read(page)) ?? log;
-    }
-    const link = (p: number) => `${path}?page=${p}&items_per_page=${perPage}`;
-    return {
-      $total: log.total, $page: page, $next: page < last ? link(page + 1) : null, $back: page > 1 ? link(page - 1) : null, $itemsPerPage: perPage,
-      $items: log.items.map((d) => ({
-        id: d.id, displayed_as: `${d.eventId} attempt ${d.attempt}: ${d.delivered ? `delivered (${d.statusCode})` : d.error}`,
-        event_id: d.eventId, attempt: d.attempt, status_code: d.statusCode, delivered: d.delivered, error: d.error, duration_ms: d.durationMs, attempted_at: d.at,
-      })),
-    };
+    const page = pageWithin(asked, log.total);
+    if (page !== asked.page) log = (await read(page)) ?? log; // past the end: the last page, as the other lists
+    return pagedBody(`/triggers/${id}/deliveries`, log.total, page, perPage, log.items.map((d) => ({
+      id: d.id, displayed_as: `${d.eventId} attempt ${d.attempt}: ${d.delivered ? `delivered (${d.statusCode})` : d.error}`,
+      event_id: d.eventId, attempt: d.attempt, status_code: d.statusCode, delivered: d.delivered, error: d.error, duration_ms: d.durationMs, attempted_at: d.at,
+    })));
   });
 }

@@ -4,9 +4,8 @@
  */
 import type pg from 'pg';
 import { BusinessError, Errors } from '../../domain/errors.ts';
+import { isUuid } from '../../domain/ids.ts';
 import { inTransaction } from '../../platform/database.ts';
-
-const UUID = /^[0-9a-f-]{36}$/i;
 
 export interface RedriveResult {
   id: string;
@@ -23,7 +22,7 @@ export interface RedriveResult {
  * `undefined` when the organisation has no such trigger.
  */
 export async function redriveTrigger(pool: pg.Pool, organisationId: string, id: string): Promise<RedriveResult | undefined> {
-  if (!UUID.test(id)) return undefined;
+  if (!isUuid(id)) return undefined;
   return inTransaction(pool, async (client) => {
     const { rows } = await client.query(`SELECT type, disabled_at, disabled_reason FROM triggers WHERE organisation_id = $1 AND id = $2 FOR UPDATE`, [organisationId, id]);
     const trigger = rows[0];
@@ -55,11 +54,11 @@ export async function listDeliveries(
   triggerId: string,
   page: { limit?: number; offset?: number } = {},
 ): Promise<{ total: number; items: DeliveryAttempt[] } | undefined> {
-  if (!UUID.test(triggerId)) return undefined;
+  if (!isUuid(triggerId)) return undefined;
   const { rows: found } = await pool.query(`SELECT 1 FROM triggers WHERE organisation_id = $1 AND id = $2`, [organisationId, triggerId]);
   if (found.length === 0) return undefined;
-  const limit = Math.min(Math.max(1, page.limit ?? DELIVERY_LOG_LIMITS.defaultLimit), DELIVERY_LOG_LIMITS.maxLimit);
-  const offset = Math.max(0, page.offset ?? 0);
+  const limit = Math.min(Math.max(1, Math.floor(page.limit ?? DELIVERY_LOG_LIMITS.defaultLimit)), DELIVERY_LOG_LIMITS.maxLimit);
+  const offset = Math.min(Math.max(0, Math.floor(page.offset ?? 0)), Number.MAX_SAFE_INTEGER); // within bigint, whatever a caller passes
   const [{ rows: count }, { rows }] = await Promise.all([
     pool.query(`SELECT count(*)::int AS n FROM webhook_deliveries WHERE trigger_id = $1`, [triggerId]),
     pool.query(`SELECT * FROM webhook_deliveries WHERE trigger_id = $1 ORDER BY delivered_at DESC, id DESC LIMIT $2 OFFSET $3`, [triggerId, limit, offset]),
