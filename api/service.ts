@@ -28,6 +28,7 @@ import { migrateEventQueue } from '../eventqueue/migrate.ts';
 import { sweepExpired } from '../eventqueue/queue.ts';
 import { WebhookDispatcher, dispatcherOptionsFromEnv } from '../eventqueue/webhooks/dispatcher.ts';
 import { metricsPlugin } from './metrics.ts';
+import { healthRoute } from './health.ts';
 
 export { PROJECTIONS };
 
@@ -78,10 +79,10 @@ export async function startService(config: Config, options: { db?: Database; log
   const { db, store, identity, commands, parties, settings } = await openCore(config, options.db);
   const app = Fastify({ logger: options.logger === false ? false : { level: config.logLevel }, bodyLimit: 1024 * 1024, requestTimeout: 30_000 });
   const daemon = new ProjectionDaemon(db.pool, store, PROJECTIONS, (msg, extra) => app.log.error(extra, msg));
-  await daemon.start();
   // Fan-out has its own daemon and checkpoint: a slow queue never holds the read models back.
   const fanout = new ProjectionDaemon(db.pool, store, [fanoutProjection], (msg, extra) => app.log.error(extra, msg));
-  await fanout.start();
+  // Each waits for its catch-up a bounded while only: the service serves (and /health tells) meanwhile.
+  await Promise.all([daemon.start(), fanout.start()]);
   const sweeper = setInterval(() => sweepExpired(db.pool, config.eventRetentionDays).catch((e) => app.log.error(e)), 60_000).unref();
   const webhooks = new WebhookDispatcher(db.pool, { ...dispatcherOptionsFromEnv(), allowLoopback: config.webhookAllowLoopback }, (msg, extra) => app.log.warn(extra, msg));
   webhooks.start();
@@ -91,11 +92,11 @@ export async function startService(config: Config, options: { db?: Database; log
   };
   await app.register(graphqlPlugin, { costBudget: config.costBudget, pool: db.pool, identity, daemon, deps: { commands, parties, settings, exerciseIdOfEntry } });
   await app.register(restPlugin, { pool: db.pool, identity });
-  await app.register(triggersPlugin, { pool: db.pool, identity });
+  await app.register(triggersPlugin, { pool: db.pool, identity, store });
   await app.register(eventQueuePlugin, { prefix: '/ia/api/v1/services/delivery/event', pool: db.pool, identity, leaseSeconds: config.eventLeaseSeconds });
   await app.register(oauthPlugin, { pool: db.pool, identity });
   await app.register(metricsPlugin, { pool: db.pool, projections: [...PROJECTIONS, fanoutProjection], webhooks });
-  app.get('/health', async () => ({ status: 'ok', projections: daemon.position.commit.toString() }));
+  app.get('/health', healthRoute(daemon, fanout));
   return {
     config, db, store, daemon, fanout, commands, parties, settings, identity, app,
     webhooks,

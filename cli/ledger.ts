@@ -11,7 +11,9 @@ import { projectionStatus, rebuildProjection, type ReadModelChecksum } from '../
 import { aggregateHistory } from './history.ts';
 import { parsePosition } from '../eventstore/port.ts';
 import { replayOrganisation } from '../projections/replay.ts';
-import { createTrigger, deleteTrigger, listTriggers } from '../eventqueue/triggers.ts';
+import { listParked, retryParked } from '../projections/parked.ts';
+import { fanoutProjection } from '../eventqueue/fanout.ts';
+import { createTrigger, deleteTrigger, listTriggers, parseTriggerStart } from '../eventqueue/triggers.ts';
 import { redriveTrigger } from '../eventqueue/webhooks/redrive.ts';
 import { queueStatus } from '../eventqueue/webhooks/status.ts';
 import { BusinessError } from '../domain/errors.ts';
@@ -24,11 +26,12 @@ const USAGE = `ledger <command> [--json]
   schema print
   projections status
   projections rebuild [NAME|--all]
+  projections retry [NAME] [--org ID]     (apply the events held behind a parked one, after a fix)
   history --org ID --stream STREAM_ID     (who did what, when, to one aggregate)
   replay --org ID --as-of TIMESTAMP|--position COMMIT/PREPARE
                                           (the books as they stood then, in a read-only schema)
-  trigger create --org ID --type event-queue --client-id CID [--events T,...]
-  trigger create --org ID --type http-post --url U [--events T,...]   (prints the signing secret once)
+  trigger create --org ID --type event-queue --client-id CID [--events T,...] [--from now|beginning|COMMIT/PREPARE]
+  trigger create --org ID --type http-post --url U [--events T,...] [--from ...]   (prints the signing secret once)
   trigger list --org ID
   trigger delete --org ID --id TRIGGER
   trigger redrive --org ID --id TRIGGER   (re-enable a disabled webhook, its queued events due now)
@@ -41,7 +44,7 @@ const { values, positionals } = parseArgs({
     password: { type: 'string' }, role: { type: 'string' }, 'redirect-uri': { type: 'string' }, public: { type: 'boolean' }, user: { type: 'string' },
     client: { type: 'string' }, scope: { type: 'string' }, all: { type: 'boolean' }, stream: { type: 'string' }, help: { type: 'boolean' },
     'as-of': { type: 'string' }, position: { type: 'string' }, features: { type: 'string' },
-    type: { type: 'string' }, 'client-id': { type: 'string' }, url: { type: 'string' }, events: { type: 'string' }, id: { type: 'string' },
+    type: { type: 'string' }, 'client-id': { type: 'string' }, url: { type: 'string' }, events: { type: 'string' }, id: { type: 'string' }, from: { type: 'string' },
   },
 });
 
@@ -100,9 +103,21 @@ try {
       break;
     }
     case 'projections status': {
-      const status = await projectionStatus(core.db.pool, PROJECTIONS);
+      const status = await projectionStatus(core.db.pool, [...PROJECTIONS, fanoutProjection]);
+      const parked = await listParked(core.db.pool);
       const rebuilding = (s: (typeof status)[number]) => (s.rebuild ? `   rebuild under way or interrupted: ${s.rebuild.eventsDone} events done (run it again to resume)` : '');
-      out({ projections: status }, () => status.map((s) => `${s.name.padEnd(16)} checkpoint ${s.checkpoint.padEnd(24)} behind ${s.eventsBehind} events (${s.lagSeconds.toFixed(3)} s)   updated ${s.updatedAt}${rebuilding(s)}`).join('\n'));
+      out({ projections: status, parked }, () => [
+        ...status.map((s) => `${s.name.padEnd(16)} checkpoint ${s.checkpoint.padEnd(24)} behind ${s.eventsBehind} events (${s.lagSeconds.toFixed(3)} s)   updated ${s.updatedAt}${rebuilding(s)}`),
+        ...parked.map((p) => `PARKED ${p.projection.padEnd(16)} organisation ${p.organisationId || '(none)'}: event ${p.eventId} (${p.eventType} at ${p.position}) failed, ${p.heldEvents} later events held, ${p.attempts} attempts: ${p.error}`),
+      ].join('\n'));
+      break;
+    }
+    case 'projections retry': {
+      const all = [...PROJECTIONS, fanoutProjection];
+      if (arg && !all.some((p) => p.name === arg)) throw new Error(`unknown projection ${arg}; known: ${all.map((p) => p.name).join(', ')}`);
+      const results = await retryParked(core.db.pool, core.store, all, { projection: arg, organisationId: values.org });
+      out({ retried: results }, () => results.map((r) => `${r.projection.padEnd(16)} ${r.organisationId || '(none)'}: ${r.error ? `still parked: ${r.error}` : `${r.applied} held events applied`}`).join('\n') || 'nothing parked');
+      if (results.some((r) => r.error)) code = 1;
       break;
     }
     case 'projections rebuild': {
@@ -155,9 +170,10 @@ try {
       const events = values.events?.split(',').map((e) => e.trim()).filter(Boolean);
       const organisationId = need('org');
       await core.commands.organisation(organisationId);
+      const from = await readable(Promise.resolve().then(() => parseTriggerStart(values.from)));
       out(await readable(createTrigger(core.db.pool, type === 'event-queue'
-        ? { organisationId, type, clientId: need('client-id'), events }
-        : { organisationId, type, url: need('url'), events })));
+        ? { organisationId, type, clientId: need('client-id'), events, from }
+        : { organisationId, type, url: need('url'), events, from }, { store: core.store })));
       break;
     }
     case 'trigger list': {

@@ -5,14 +5,14 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type pg from 'pg';
 import { BusinessError } from '../../domain/errors.ts';
-import { createTrigger, deleteTrigger, getTrigger, listTriggers } from '../../eventqueue/triggers.ts';
+import { createTrigger, deleteTrigger, getTrigger, listTriggers, parseTriggerStart, type TriggerOptions } from '../../eventqueue/triggers.ts';
 import { DELIVERY_LOG_LIMITS, listDeliveries, redriveTrigger } from '../../eventqueue/webhooks/redrive.ts';
 import type { Identity } from '../auth/identity.ts';
 import { addSiteAuthentication, callerOf, sageError } from './plugin.ts';
 
 const item = (t: Awaited<ReturnType<typeof listTriggers>>[number]) => ({
   id: t.id, displayed_as: `${t.type} ${t.clientId ?? t.url}`, $path: `/triggers/${t.id}`,
-  type: t.type, client_id: t.clientId, url: t.url, events: t.events, created_at: t.createdAt, disabled_at: t.disabledAt, disabled_reason: t.disabledReason,
+  type: t.type, client_id: t.clientId, url: t.url, events: t.events, starts_after: t.startsAfter, created_at: t.createdAt, disabled_at: t.disabledAt, disabled_reason: t.disabledReason,
 });
 
 function mayManage(request: FastifyRequest, reply: FastifyReply): boolean {
@@ -22,7 +22,7 @@ function mayManage(request: FastifyRequest, reply: FastifyReply): boolean {
   return false;
 }
 
-export async function triggersPlugin(app: FastifyInstance, options: { pool: pg.Pool; identity: Identity }): Promise<void> {
+export async function triggersPlugin(app: FastifyInstance, options: { pool: pg.Pool; identity: Identity } & TriggerOptions): Promise<void> {
   const { pool, identity } = options;
   addSiteAuthentication(app, identity);
 
@@ -38,10 +38,11 @@ export async function triggersPlugin(app: FastifyInstance, options: { pool: pg.P
 
   app.post('/triggers', async (request, reply) => {
     if (!mayManage(request, reply)) return reply;
-    const body = (request.body ?? {}) as { type?: string; client_id?: string; url?: string; events?: string[] };
+    const body = (request.body ?? {}) as { type?: string; client_id?: string; url?: string; events?: string[]; from?: unknown };
     if (body.type !== 'event-queue' && body.type !== 'http-post') return sageError(reply, 422, 'InvalidParameter', 'type must be event-queue or http-post.', 'type');
     try {
-      const created = await createTrigger(pool, { organisationId: callerOf(request).organisationId, type: body.type, clientId: body.client_id, url: body.url, events: body.events });
+      const from = parseTriggerStart(body.from);
+      const created = await createTrigger(pool, { organisationId: callerOf(request).organisationId, type: body.type, clientId: body.client_id, url: body.url, events: body.events, from }, options);
       return reply.code(201).send({ ...created, $path: `/triggers/${created.id}` });
     } catch (error) {
       if (error instanceof BusinessError) return sageError(reply, 422, 'InvalidParameter', `${error.params.field}: ${error.params.reason}`, String(error.params.field));
