@@ -29,6 +29,7 @@ import { sweepExpired } from '../eventqueue/queue.ts';
 import { WebhookDispatcher, dispatcherOptionsFromEnv } from '../eventqueue/webhooks/dispatcher.ts';
 import { metricsPlugin } from './metrics.ts';
 import { healthRoute } from './health.ts';
+import { refuseUnstorableText } from './text-guard.ts';
 
 export { PROJECTIONS };
 
@@ -90,6 +91,7 @@ export async function startService(config: Config, options: { db?: Database; log
     const { rows } = await db.pool.query(`SELECT accounting_exercise_id FROM accounting_entries WHERE id = $1 AND organisation_id = $2`, [entryId, organisationId]);
     return rows[0]?.accounting_exercise_id as string | undefined;
   };
+  refuseUnstorableText(app); // (before the plugins: their routes inherit it)
   await app.register(graphqlPlugin, { costBudget: config.costBudget, pool: db.pool, identity, daemon, deps: { commands, parties, settings, exerciseIdOfEntry } });
   await app.register(restPlugin, { pool: db.pool, identity });
   await app.register(triggersPlugin, { pool: db.pool, identity, store });

@@ -89,3 +89,29 @@ t.test('a well-formed pair (an emoji) is text like any other', async (t) => {
   const read = await api.gql(`{ accountingAccounts(where: { code: { eq: "5720778" } }) { nodes { name } } }`);
   t.equal(read.data.accountingAccounts.nodes[0].name, 'Caja \ud83d\udcb0');
 });
+
+t.test('REST, OAuth, trigger and queue bodies, queries and path parameters refuse it too, in their own formats', async (t) => {
+  const auth = { Authorization: `Bearer ${api.token}`, 'X-Site': api.organisationId };
+  const send = async (method: string, path: string, body?: string, type = 'application/json', headers: Record<string, string> = auth) => {
+    const res = await fetch(`${api.base}${path}`, { method, headers: { ...headers, ...(body !== undefined ? { 'Content-Type': type } : {}) }, body });
+    return { status: res.status, body: await res.json() };
+  };
+  const triggersBefore = (await api.service.db.pool.query(`SELECT count(*)::int AS n FROM triggers`)).rows[0].n;
+  for (const bad of ['x\\ud800', 'a\\u0000b']) {
+    const trigger = await send('POST', '/triggers', `{"type": "http-post", "url": "https://example.com/${bad}"}`);
+    t.equal(trigger.status, 400, `POST /triggers ${bad}`);
+    t.same(trigger.body, [{ $severity: 'error', $dataCode: 'InvalidParameter', $message: trigger.body[0]?.$message, $source: 'url' }], 'the REST error array, naming the field');
+    const ack = await send('POST', '/ia/api/v1/services/delivery/event/ack', `{"ackId": "${bad}"}`, 'application/json', { Authorization: `Bearer ${api.token}` });
+    t.equal(ack.status, 400, `POST /ack ${bad}`);
+    t.equal(ack.body['ia::meta']?.totalError, 1, 'the queue format');
+  }
+  const token = await send('POST', '/oauth/eu/token', `grant_type=client_credentials&client_id=${api.clientId}%00&client_secret=x`, 'application/x-www-form-urlencoded', {});
+  t.equal(token.status, 400);
+  t.equal(token.body.error, 'invalid_request', 'OAuth answers as OAuth');
+  const list = await send('GET', '/ledger_accounts?items_per_page=1%00');
+  t.equal(list.status, 400, 'a query parameter');
+  t.equal(list.body[0]?.$source, 'items_per_page');
+  const filter = await api.gql(`query($v: String) { accountingAccounts(where: { name: { eq: $v } }) { totalCount } }`, { v: 'a\u0000b' });
+  t.equal(filter.errors?.[0]?.extensions?.code, 'INVALID_QUERY', 'a GraphQL filter: a coded error, not the database’s');
+  t.equal((await api.service.db.pool.query(`SELECT count(*)::int AS n FROM triggers`)).rows[0].n, triggersBefore, 'no trigger made');
+});

@@ -21,6 +21,7 @@ import { readScoped } from '../read-scope.ts';
 import { accessRules, checkAccess } from './directives.ts';
 import { MUTATIONS, type MutationDeps } from './mutations.ts';
 import { notVisibleError } from './read-your-writes.ts';
+import { unstorableTextAt } from '../../platform/storable-text.ts';
 import { QueryInputError, listQuery, rowsWhereIn, type Row } from './query-builder.ts';
 import { GRAPHQL_RESOURCES, buildSdl } from './sdl.ts';
 
@@ -73,6 +74,8 @@ const DecimalScalar = new GraphQLScalarType({
 function connectionResolver(pool: pg.Pool, resource: Resource) {
   return async (_: unknown, args: Record<string, unknown>, ctx: Context) => {
     const caller = requireCaller(ctx);
+    const unstorable = unstorableTextAt(args); // (no row holds such text, and PostgreSQL would refuse the parameter)
+    if (unstorable) throw error(`${unstorable.field} ${unstorable.reason}`, 'INVALID_QUERY');
     try {
       return await readScoped(pool, caller.organisationId, (db) => listQuery(db, resource, caller.organisationId, args as never));
     } catch (e) {
