@@ -138,3 +138,29 @@ t.test('after the fix, a retry delivers the held events once, in order; an event
   t.equal(still.attempts, 2, 'the retry is recorded');
   t.equal(await account(A, '5720556'), undefined, 'and nothing of it applied');
 });
+
+t.test('a lost connection parks nothing and blocks no start: the daemon says so and starts again from its checkpoints with a backoff', async (t) => {
+  const parkedBefore = await listParked(db.pool);
+  // The fan-out's connection dies whenever it queues this account (as when the server restarts under it).
+  await db.pool.query(`CREATE FUNCTION test_lose_connection() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN IF NEW.record_id = '5720570' THEN PERFORM pg_terminate_backend(pg_backend_pid()); END IF; RETURN NEW; END $$;
+    CREATE TRIGGER test_lose_connection BEFORE INSERT ON event_queue FOR EACH ROW EXECUTE FUNCTION test_lose_connection();`);
+  const b = await bAccount('5720570');
+  for (let waited = 0; service.fanout.health().state !== 'retrying' && waited < 10_000; waited += 50) await new Promise((r) => setTimeout(r, 50));
+  t.equal(service.fanout.health().state, 'retrying', 'the fan-out is retrying');
+  await service.close();
+  const restarted = Date.now();
+  ({ service, base } = await start());
+  t.ok(Date.now() - restarted < 15_000, 'a restart listens though the fan-out cannot catch up');
+  const health = await fetch(`${base}/health`).then(async (r) => ({ status: r.status, body: await r.json() }));
+  t.equal(health.status, 503, '/health says it');
+  t.equal(health.body.status, 'unavailable');
+  t.ok(health.body.fanout.error, 'with the error');
+  await db.pool.query(`DROP TRIGGER test_lose_connection ON event_queue; DROP FUNCTION test_lose_connection()`);
+  t.notOk(await service.fanout.waitFor(b.position), 'a wait meanwhile answers at once, rather than hang');
+  for (let waited = 0; service.fanout.health().state !== 'live' && waited < 40_000; waited += 100) await new Promise((r) => setTimeout(r, 100));
+  t.ok(await service.fanout.waitFor(b.position), 'it goes on by itself once the database is back');
+  t.ok((await queued(queueB.id)).some((r) => r.record_id === '5720570'), "B's event is queued");
+  t.same(await listParked(db.pool), parkedBefore, 'nothing was parked for it');
+  t.equal(service.fanout.health().state, 'live');
+});
