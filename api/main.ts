@@ -2,6 +2,7 @@
 import { START, comparePositions } from '../eventstore/port.ts';
 import { loadConfig } from '../platform/config.ts';
 import { DEMO, seedDemo } from './demo.ts';
+import { healthStatus } from './health.ts';
 import { startService } from './service.ts';
 
 const config = loadConfig();
@@ -23,6 +24,9 @@ try {
 
 const base = `http://${config.host}:${config.port}`;
 log.info(`GraphQL  ${base}/graphql   GraphiQL ${base}/graphiql   REST ${base}/ledger_accounts`);
+// Start-up never waits for the projections for long: say so when they are not there yet.
+const projections = healthStatus(service.daemon.health(), service.fanout.health());
+if (projections !== 'ok') log.warn(`projections ${projections}: reads may lag until they catch up (see ${base}/health and \`ledger projections status\`)`);
 if (demo) {
   process.stdout.write(
     [

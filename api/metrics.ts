@@ -13,6 +13,7 @@ import client from 'prom-client';
 import type { AttemptReport, WebhookDispatcher } from '../eventqueue/webhooks/dispatcher.ts';
 import { queueStatus } from '../eventqueue/webhooks/status.ts';
 import type { Projection } from '../projections/projection.ts';
+import { listParked } from '../projections/parked.ts';
 import { projectionStatus } from '../projections/rebuild.ts';
 import { sameHash, sha256 } from './auth/identity.ts';
 import { bearerToken } from './auth/request.ts';
@@ -54,6 +55,7 @@ export function createMetrics(options: MetricsOptions) {
   const dropped = new client.Counter({ name: 'ledger_event_queue_dropped_events_total', help: 'Events dropped from a trigger queue by the retention.', labelNames: QUEUE_LABELS, registers: [registry] });
   const behind = gauge('ledger_projection_events_behind', 'Events a projection has not applied yet.', ['projection']);
   const lag = gauge('ledger_projection_lag_seconds', 'Age of the oldest event a projection has not applied yet (0 when caught up).', ['projection']);
+  const parked = gauge('ledger_projection_parked_events', 'Events of an organisation a projection holds behind one it could not apply, that one included (absent when none; ledger projections retry).', ['projection', 'organisation']);
   const rebuilt = gauge('ledger_projection_rebuild_events_done', 'Events a rebuild under way or interrupted has applied to its shadow tables (absent when none).', ['projection']);
   const deliveries = new client.Counter({ name: 'ledger_webhook_deliveries_total', help: 'Webhook events delivered (2xx) by this process.', labelNames: ['organisation', 'trigger'], registers: [registry] });
   const failures = new client.Counter({
@@ -76,8 +78,11 @@ export function createMetrics(options: MetricsOptions) {
   options.webhooks?.on('attempt', onAttempt);
 
   async function refresh(): Promise<void> {
-    const [queues, projections] = await Promise.all([queueStatus(options.pool), projectionStatus(options.pool, options.projections)]);
-    for (const m of [depth, oldest, leased, retrying, disabled, failing, behind, lag, rebuilt]) m.reset();
+    const [queues, projections, held] = await Promise.all([
+      queueStatus(options.pool), projectionStatus(options.pool, options.projections), listParked(options.pool, options.projections.map((p) => p.name)),
+    ]);
+    for (const m of [depth, oldest, leased, retrying, disabled, failing, behind, lag, rebuilt, parked]) m.reset();
+    for (const p of held) parked.set({ projection: p.projection, organisation: p.organisationId }, p.heldEvents + 1);
     dropped.reset();
     for (const q of queues) {
       const labels = { organisation: q.organisationId, trigger: q.triggerId, type: q.type, client: clientLabel(q) };

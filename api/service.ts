@@ -30,6 +30,8 @@ import { sweepExpired } from '../eventqueue/queue.ts';
 import { WebhookDispatcher, dispatcherOptionsFromEnv } from '../eventqueue/webhooks/dispatcher.ts';
 import { metricsPlugin } from './metrics.ts';
 import { metricsAccess } from './metrics-access.ts';
+import { healthRoute } from './health.ts';
+import { refuseUnstorableText } from './text-guard.ts';
 
 export { PROJECTIONS };
 
@@ -80,10 +82,10 @@ export async function startService(config: Config, options: { db?: Database; log
   const { db, store, identity, commands, parties, settings } = await openCore(config, options.db);
   const app = Fastify({ logger: options.logger === false ? false : { level: config.logLevel }, bodyLimit: 1024 * 1024, requestTimeout: 30_000 });
   const daemon = new ProjectionDaemon(db.pool, store, PROJECTIONS, (msg, extra) => app.log.error(extra, msg));
-  await daemon.start();
   // Fan-out has its own daemon and checkpoint: a slow queue never holds the read models back.
   const fanout = new ProjectionDaemon(db.pool, store, [fanoutProjection], (msg, extra) => app.log.error(extra, msg));
-  await fanout.start();
+  // Each waits for its catch-up a bounded while only: the service serves (and /health tells) meanwhile.
+  await Promise.all([daemon.start(), fanout.start()]);
   const sweeper = setInterval(() => sweepExpired(db.pool, config.eventRetentionDays).catch((e) => app.log.error(e)), 60_000).unref();
   const webhooks = new WebhookDispatcher(db.pool, { ...dispatcherOptionsFromEnv(), allowLoopback: config.webhookAllowLoopback }, (msg, extra) => app.log.warn(extra, msg));
   webhooks.start();
@@ -91,14 +93,15 @@ export async function startService(config: Config, options: { db?: Database; log
     const { rows } = await db.pool.query(`SELECT accounting_exercise_id FROM accounting_entries WHERE id = $1 AND organisation_id = $2`, [entryId, organisationId]);
     return rows[0]?.accounting_exercise_id as string | undefined;
   };
+  refuseUnstorableText(app); // (before the plugins: their routes inherit it)
   await app.register(graphqlPlugin, { costBudget: config.costBudget, pool: db.pool, identity, daemon, deps: { commands, parties, settings, exerciseIdOfEntry } });
   await app.register(restPlugin, { pool: db.pool, identity });
-  await app.register(triggersPlugin, { pool: db.pool, identity, allowLoopback: config.webhookAllowLoopback });
+  await app.register(triggersPlugin, { pool: db.pool, identity, allowLoopback: config.webhookAllowLoopback, store });
   await app.register(eventQueuePlugin, { prefix: EVENT_QUEUE_BASE, pool: db.pool, identity, leaseSeconds: config.eventLeaseSeconds });
   await app.register(oauthPlugin, { pool: db.pool, identity });
   await app.register(metricsPlugin, { pool: db.pool, projections: [...PROJECTIONS, fanoutProjection], webhooks, access: metricsAccess(config) });
   await app.register(unknownRoutesPlugin);
-  app.get('/health', async () => ({ status: 'ok', projections: daemon.position.commit.toString() }));
+  app.get('/health', healthRoute(daemon, fanout));
   return {
     config, db, store, daemon, fanout, commands, parties, settings, identity, app,
     webhooks,

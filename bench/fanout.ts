@@ -94,7 +94,8 @@ export async function benchFanout(adminUrl: string, options: FanoutBenchOptions)
     // Fan-out from the beginning.
     const fanStarted = performance.now();
     const daemon = new ProjectionDaemon(pool, store, [fanoutProjection]);
-    await daemon.start(); // resolves once caught up
+    await daemon.start();
+    await daemon.caughtUp; // (start waits a bounded while only)
     const fanMs = performance.now() - fanStarted;
     await daemon.stop();
     const rows = (await pool.query(`SELECT count(*)::int AS n FROM event_queue`)).rows[0].n;

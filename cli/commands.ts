@@ -7,7 +7,9 @@ import { BusinessError, Errors } from '../domain/errors.ts';
 import { Feature } from '../domain/organisation.ts';
 import { parsePosition } from '../eventstore/port.ts';
 import { KNOWN_FILTERS } from '../eventqueue/catalog.ts';
-import { createTrigger, deleteTrigger, listTriggers } from '../eventqueue/triggers.ts';
+import { fanoutProjection } from '../eventqueue/fanout.ts';
+import { createTrigger, deleteTrigger, listTriggers, parseTriggerStart } from '../eventqueue/triggers.ts';
+import { listParked, retryParked } from '../projections/parked.ts';
 import { redriveTrigger } from '../eventqueue/webhooks/redrive.ts';
 import { queueStatus } from '../eventqueue/webhooks/status.ts';
 import type { Config } from '../platform/config.ts';
@@ -134,11 +136,27 @@ export const COMMANDS: Array<Command<CliContext>> = [
     },
   },
   {
-    name: 'projections status', summary: 'checkpoint and lag of each projection', options: {},
+    name: 'projections status', summary: 'checkpoint and lag of each projection (fan-out included), and the events parked', options: {},
     async run({ core, print }) {
-      const status = await projectionStatus(core.db.pool, PROJECTIONS);
+      const status = await projectionStatus(core.db.pool, [...PROJECTIONS, fanoutProjection]);
+      const parked = await listParked(core.db.pool);
       const rebuilding = (s: (typeof status)[number]) => (s.rebuild ? `   rebuild under way or interrupted: ${s.rebuild.eventsDone} events done (run it again to resume)` : '');
-      print({ projections: status }, () => status.map((s) => `${s.name.padEnd(16)} checkpoint ${s.checkpoint.padEnd(24)} behind ${s.eventsBehind} events (${s.lagSeconds.toFixed(3)} s)   updated ${s.updatedAt}${rebuilding(s)}`).join('\n'));
+      print({ projections: status, parked }, () => [
+        ...status.map((s) => `${s.name.padEnd(16)} checkpoint ${s.checkpoint.padEnd(24)} behind ${s.eventsBehind} events (${s.lagSeconds.toFixed(3)} s)   updated ${s.updatedAt}${rebuilding(s)}`),
+        ...parked.map((p) => `PARKED ${p.projection.padEnd(16)} organisation ${p.organisationId || '(none)'}: event ${p.eventId} (${p.eventType} at ${p.position}) failed, ${p.heldEvents} later events held, ${p.attempts} attempts: ${p.error}`),
+      ].join('\n'));
+    },
+  },
+  {
+    name: 'projections retry', summary: 'apply again an event parked by a projection and the events held behind it (after a fix)',
+    positional: { name: 'NAME', description: `the projection (${[...PROJECTIONS, fanoutProjection].map((p) => p.name).join(', ')}); all without it` },
+    options: { org: { type: 'string', value: 'ID', description: 'only this organisation\'s parked events', uuid: true } },
+    async run({ core, print }, v, name) {
+      const all = [...PROJECTIONS, fanoutProjection];
+      if (name && !all.some((p) => p.name === name)) throw new UsageError(`ledger projections retry: unknown projection ${name}; known: ${all.map((p) => p.name).join(', ')}`);
+      const results = await retryParked(core.db.pool, core.store, all, { projection: name, organisationId: typeof v.org === 'string' ? v.org.toLowerCase() : undefined });
+      print({ retried: results }, () => results.map((r) => `${r.projection.padEnd(16)} ${r.organisationId || '(none)'}: ${r.error ? `still parked: ${r.error}` : `${r.applied} held events applied`}`).join('\n') || 'nothing parked');
+      if (results.some((r) => r.error)) return 1;
     },
   },
   {
@@ -211,6 +229,7 @@ export const COMMANDS: Array<Command<CliContext>> = [
       'client-id': { type: 'string', value: 'CID', description: 'event-queue: the OAuth client whose queue receives the events' },
       url: { type: 'string', value: 'U', description: 'http-post: where the events are posted' },
       events,
+      from: { type: 'string', value: 'START', description: 'where its queue starts: now (the default: events after its creation), beginning (the organisation\'s whole history) or an event store position COMMIT/PREPARE' },
     },
     async run({ core, config, print }, v) {
       const organisationId = str(v.org);
@@ -218,8 +237,9 @@ export const COMMANDS: Array<Command<CliContext>> = [
       const needed = type === 'event-queue' ? 'client-id' : 'url';
       if (typeof v[needed] !== 'string') throw new UsageError(`ledger trigger create: missing --${needed} (a ${type} trigger needs it; see ledger trigger create --help)`);
       await requireOrganisation(core, organisationId);
-      const target = { organisationId, type, events: csv(v.events), ...(type === 'event-queue' ? { clientId: str(v['client-id']) } : { url: str(v.url) }) };
-      print(await createTrigger(core.db.pool, target, { allowLoopback: config.webhookAllowLoopback }));
+      const from = parseTriggerStart(v.from);
+      const target = { organisationId, type, events: csv(v.events), from, ...(type === 'event-queue' ? { clientId: str(v['client-id']) } : { url: str(v.url) }) };
+      print(await createTrigger(core.db.pool, target, { allowLoopback: config.webhookAllowLoopback, store: core.store }));
     },
   },
   {

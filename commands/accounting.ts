@@ -24,6 +24,7 @@ import type { OrganisationLocks } from './organisation-locks.ts';
 import { AggregateStore, type Aggregate, type CommandContext } from './aggregate-store.ts';
 import { invalidInput } from './input-errors.ts';
 import { gql, named } from './input-types.ts';
+import { unstorableTextAt } from '../platform/storable-text.ts';
 import { derivedId } from '../domain/ids.ts';
 import { PartiesAggregate } from './party-aggregates.ts';
 
@@ -40,21 +41,11 @@ export const LedgerAggregate: Aggregate<LedgerState, LedgerEvent> = {
   snapshot: { version: LEDGER_SNAPSHOT_VERSION, write: ledgerSnapshot, read: ledgerFromSnapshot },
 };
 
-/** Where the first string holding a NUL character sits in `value`, if any: PostgreSQL text cannot store one. */
-function nulAt(value: unknown, path: string[] = [], depth = 0): string | undefined {
-  if (typeof value === 'string') return value.includes('\u0000') ? path.join('.') || 'input' : undefined;
-  if (value === null || typeof value !== 'object' || depth > 20) return undefined;
-  for (const [key, child] of Object.entries(value)) {
-    const found = nulAt(child, [...path, key], depth + 1);
-    if (found !== undefined) return found;
-  }
-  return undefined;
-}
-
 /** Parses with zod; a refusal becomes the business error clients know, naming the field. */
 export function parse<T>(schema: z.ZodType<T>, input: unknown): T {
-  const nul = nulAt(input);
-  if (nul !== undefined) throw new BusinessError(Errors.invalidInput, { field: nul, reason: 'contains a NUL character' });
+  // Before zod: a string no store can hold is refused wherever it is, even in a field zod would drop.
+  const unstorable = unstorableTextAt(input);
+  if (unstorable) throw new BusinessError(Errors.invalidInput, unstorable);
   const result = schema.safeParse(input);
   if (result.success) return result.data;
   throw invalidInput(result.error, input);

@@ -73,3 +73,12 @@ CREATE INDEX IF NOT EXISTS webhook_deliveries_trigger ON webhook_deliveries (tri
 /** One event queue per OAuth client within an organisation: its trigger is unique. */
 export const EVENT_QUEUE_UNIQUE_DDL = `
 CREATE UNIQUE INDEX IF NOT EXISTS triggers_one_queue_per_client ON triggers (organisation_id, client_id) WHERE type = 'event-queue';`;
+
+/**
+ * Where a trigger's queue starts: it receives the events after this position (exclusive) and no earlier
+ * one, whenever the fan-out gets to them. createTrigger sets it (the store's head at creation by default).
+ * Triggers made before the column existed start at the beginning, as they always did.
+ */
+export const TRIGGER_START_DDL = `
+ALTER TABLE triggers ADD COLUMN IF NOT EXISTS starts_after_commit xid8 NOT NULL DEFAULT '0';
+ALTER TABLE triggers ADD COLUMN IF NOT EXISTS starts_after_prepare bigint NOT NULL DEFAULT 0;`;

@@ -140,6 +140,11 @@ export interface EventStore {
   readAll(from: GlobalPosition, options: ReadAllOptions): Promise<RecordedEvent[]>;
   /** The position of the last event visible to readAll now (START when empty). */
   headPosition(): Promise<GlobalPosition>;
+  /**
+   * The last event committed (matching `filter`), visible to readAll yet or not (START when none), where a
+   * store holds commits back from readers (PostgreSQL's horizon); headPosition is that already elsewhere.
+   */
+  committedHead?(filter?: EventFilter): Promise<GlobalPosition>;
   subscribeToAll(options: SubscriptionOptions, handler: BatchHandler): Subscription;
   /** readAll's events as the store keeps them (see StoredBatch), where it can hand them over so; undefined when none are left. */
   readAllStored?(from: GlobalPosition, options: ReadAllOptions): Promise<StoredBatch | undefined>;

@@ -2,6 +2,7 @@
 import pg from 'pg';
 import type { Config } from './config.ts';
 import { startEmbeddedPostgres } from './embedded-postgres.ts';
+import { isTransient } from './transient.ts';
 
 // NUMERIC stays a string all the way to decimal.js: a JS float would lose cents.
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => v);
@@ -39,16 +40,23 @@ export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir
 /** Runs `fn` in one transaction on a pooled client: COMMIT on success, ROLLBACK on any error. */
 export async function inTransaction<T>(pool: pg.Pool, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
   const client = await pool.connect();
+  // A connection lost while checked out emits 'error' on its client (the pool listens only while it is idle):
+  // unheard, it would end the process. Heard, the client is dropped rather than pooled again.
+  let lost: Error | undefined;
+  const onError = (error: Error) => (lost = error);
+  client.on('error', onError);
   try {
     await client.query('BEGIN');
     const result = await fn(client);
     await client.query('COMMIT');
     return result;
   } catch (error) {
+    if (isTransient(error)) lost ??= error as Error;
     await client.query('ROLLBACK').catch(() => {});
     throw error;
   } finally {
-    client.release();
+    client.off('error', onError);
+    client.release(lost);
   }
 }
 

@@ -3,6 +3,7 @@
  * and backslash escapes for the characters that would break a line or a column.
  * https://www.postgresql.org/docs/current/sql-copy.html#id-1.9.3.55.9.2
  */
+import { storableText } from '../platform/storable-text.ts';
 
 const ESCAPES: Record<string, string> = { '\\': '\\\\', '\n': '\\n', '\r': '\\r', '\t': '\\t' };
 const NEEDS_ESCAPE = /[\\\n\r\t]/g;
@@ -15,7 +16,9 @@ const HAS_ESCAPE = /[\\\n\r\t]/; // not global: test() keeps no state
 export function textOf(value: unknown): string {
   switch (typeof value) {
     case 'string':
-      return value;
+      // NUL fails a text column (a lone surrogate becomes U+FFFD in UTF-8 anyway): an event stored by an
+      // older version must not stop a read model.
+      return value.includes('\0') ? storableText(value) : value;
     case 'boolean':
       return value ? 't' : 'f';
     case 'number':

@@ -3,15 +3,30 @@
  * transaction per batch: lock the checkpoints, skip what a checkpoint already covers (a rebuild may
  * have moved it), apply, move the checkpoints. Rows and checkpoint commit together: after a crash the
  * batch is applied again from the old checkpoint, never twice.
+ *
+ * One event never stops the others. A batch that fails is applied again event by event (a savepoint
+ * each, still one transaction with the checkpoints): an event that fails there parks its organisation
+ * for that projection (parked.ts) and the others go on. A failure of the database itself (connection
+ * lost, shutdown) parks nothing: the daemon starts again from its checkpoints after a backoff, for as
+ * long as it runs. Starting never waits for a catch-up longer than DAEMON_LIMITS.startWaitMs.
  */
 import type pg from 'pg';
-import { START, comparePositions, type EventStore, type GlobalPosition, type Subscription } from '../eventstore/port.ts';
+import { START, comparePositions, formatPosition, type EventStore, type GlobalPosition, type RecordedEvent, type Subscription } from '../eventstore/port.ts';
 import { project, type Projection } from './projection.ts';
 import type { Resource } from './resource.ts';
 import { Writes } from './writes.ts';
 import { inTransaction } from '../platform/database.ts';
+import { isTransient } from '../platform/transient.ts';
+import { countHeld, describeError, organisationOf, park, parkedOrganisations } from './parked.ts';
 
-export const DAEMON_LIMITS = Object.freeze({ batchSize: 1000, waitForTimeoutMs: 5_000 });
+export const DAEMON_LIMITS = Object.freeze({
+  batchSize: 1000,
+  waitForTimeoutMs: 5_000,
+  /** start() resolves once caught up, or after this long: the service listens either way. */
+  startWaitMs: 5_000,
+  /** Waits before starting again after a failure of the database (the last one repeats). */
+  retryBackoffMs: [250, 500, 1_000, 2_000, 5_000, 10_000, 30_000] as const,
+});
 
 export const liveTable = (r: Resource) => r.table;
 
@@ -37,11 +52,36 @@ export async function writeCheckpoint(db: pg.PoolClient, names: string[], p: Glo
   });
 }
 
+/** What /health and a mutation's wait report: is the daemon applying events, and where does it stand. */
+export interface DaemonHealth {
+  /** catching-up: not caught up since it started; live: caught up and applying; retrying: the database failed, it starts again soon. */
+  state: 'catching-up' | 'live' | 'retrying' | 'stopped';
+  position: string;
+  /** Organisations whose events a projection of this daemon holds (parked.ts), by projection. */
+  parked: Record<string, string[]>;
+  error?: string;
+}
+
+/** Why a mutation's events are not in the read models (yet): undefined when they are. */
+export type NotVisible = { reason: 'parked'; projections: string[] } | { reason: 'behind' | 'retrying'; error?: string };
+
+/** A batch that failed for some of its events, not for one: a fault of the projection or the database, not a poisoned event. */
+class WholeBatchFailed extends Error {}
+
 export class ProjectionDaemon {
   private subscription: Subscription | undefined;
   private processed: GlobalPosition = START;
   private readonly waiters = new Set<{ position: GlobalPosition; resolve: () => void }>();
   private failure: unknown;
+  private stopping = false;
+  private running: Promise<void> | undefined;
+  private wakeRetry: (() => void) | undefined;
+  private state: DaemonHealth['state'] = 'catching-up';
+  /** Parked organisations by projection, as the last batch read them (in its transaction). */
+  private parked = new Map<string, Set<string>>();
+  private markCaughtUp!: () => void;
+  /** Resolves the first time the daemon has applied everything that existed when it started. */
+  readonly caughtUp = new Promise<void>((resolve) => (this.markCaughtUp = resolve));
 
   constructor(
     private readonly pool: pg.Pool,
@@ -50,38 +90,69 @@ export class ProjectionDaemon {
     private readonly log: (msg: string, extra?: object) => void = () => {},
   ) {}
 
-  async start(): Promise<void> {
-    const checkpoints = await readCheckpoints(this.pool, this.projections.map((p) => p.name));
-    // Start from the least advanced projection; the others skip what they already have.
-    const from = [...checkpoints.values()].reduce((min, p) => (comparePositions(p, min) < 0 ? p : min), checkpoints.values().next().value ?? START);
-    this.processed = from;
-    const eventTypes = [...new Set(this.projections.flatMap((p) => p.eventTypes))];
-    this.subscription = this.store.subscribeToAll({ from, batchSize: DAEMON_LIMITS.batchSize, filter: { eventTypes } }, (batch) => this.applyBatch(batch));
-    this.subscription.done.catch((error) => {
-      this.failure = error;
-      this.log('projection daemon stopped on an error', { error: String(error) });
-    });
-    await this.subscription.caughtUp;
+  /** Starts applying; resolves once caught up, on a failure, or after `waitMs`, whichever comes first. */
+  async start(waitMs: number = DAEMON_LIMITS.startWaitMs): Promise<void> {
+    let failed!: () => void;
+    const firstFailure = new Promise<void>((resolve) => (failed = resolve));
+    this.running = this.run(failed);
+    let timer: NodeJS.Timeout | undefined;
+    const waited = new Promise<void>((resolve) => (timer = setTimeout(resolve, waitMs)));
+    await Promise.race([this.caughtUp, firstFailure, waited]);
+    clearTimeout(timer);
+    if (this.state !== 'live') this.log('projections not caught up at start: serving meanwhile', this.health());
   }
 
-  private async applyBatch(batch: Parameters<Projection['apply']>[0][]): Promise<void> {
-    await inTransaction(this.pool, async (client) => {
-      const checkpoints = await readCheckpoints(client, this.projections.map((p) => p.name), true);
-      const last = batch[batch.length - 1].position;
-      const moved: string[] = [];
-      for (const projection of this.projections) {
-        const checkpoint = checkpoints.get(projection.name) ?? START;
-        if (comparePositions(checkpoint, last) >= 0) continue; // a rebuild already covered this batch
-        const fresh = batch.filter((e) => comparePositions(e.position, checkpoint) > 0 && projection.eventTypes.includes(e.type));
-        if (fresh.length > 0) {
-          const writes = new Writes();
-          await project(projection, fresh, writes, liveTable, client);
-          await writes.flush(client);
-        }
-        moved.push(projection.name);
+  /** Subscribes from the checkpoints; after a failure, logs it, waits and subscribes again, until stopped. */
+  private async run(onFailure: () => void): Promise<void> {
+    for (let attempt = 0; !this.stopping; ) {
+      try {
+        const names = this.projections.map((p) => p.name);
+        const checkpoints = await readCheckpoints(this.pool, names);
+        this.parked = await parkedOrganisations(this.pool, names);
+        // Start from the least advanced projection; the others skip what they already have.
+        const from = [...checkpoints.values()].reduce((min, p) => (comparePositions(p, min) < 0 ? p : min), checkpoints.values().next().value ?? START);
+        this.processed = from;
+        const eventTypes = [...new Set(this.projections.flatMap((p) => p.eventTypes))];
+        const subscription = this.store.subscribeToAll({ from, batchSize: DAEMON_LIMITS.batchSize, filter: { eventTypes } }, async (batch) => {
+          await this.applyBatch(batch);
+          attempt = 0;
+        });
+        this.subscription = subscription;
+        if (this.stopping) await subscription.stop(); // (stop() ran while the checkpoints were read)
+        subscription.caughtUp.then(() => {
+          if (this.subscription !== subscription || this.stopping) return;
+          this.state = 'live';
+          this.failure = undefined;
+          this.markCaughtUp();
+        });
+        await subscription.done;
+        return; // stopped
+      } catch (error) {
+        if (this.stopping) return;
+        this.failure = error;
+        this.state = 'retrying';
+        const wait = DAEMON_LIMITS.retryBackoffMs[Math.min(attempt++, DAEMON_LIMITS.retryBackoffMs.length - 1)];
+        this.log(`projection daemon failed (${isTransient(error) ? 'database unavailable' : 'error'}); starting again in ${wait} ms`, { error: describeError(error) });
+        onFailure();
+        for (const w of this.waiters) w.resolve(); // (they find the failure and answer it)
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, wait);
+          this.wakeRetry = () => (clearTimeout(timer), resolve());
+        });
+        this.wakeRetry = undefined;
       }
-      if (moved.length > 0) await writeCheckpoint(client, moved, last);
-    });
+    }
+  }
+
+  private async applyBatch(batch: RecordedEvent[]): Promise<void> {
+    try {
+      await inTransaction(this.pool, (client) => this.applyInTransaction(client, batch, false));
+    } catch (error) {
+      if (isTransient(error)) throw error;
+      // Which event? Again, one by one: those that fail park their organisation, the others are applied.
+      this.log('a batch of events failed: applying it event by event', { error: describeError(error), from: formatPosition(batch[0].position), to: formatPosition(batch[batch.length - 1].position) });
+      await inTransaction(this.pool, (client) => this.applyInTransaction(client, batch, true));
+    }
     this.processed = batch[batch.length - 1].position;
     for (const w of this.waiters) {
       if (comparePositions(this.processed, w.position) >= 0) {
@@ -91,12 +162,70 @@ export class ProjectionDaemon {
     }
   }
 
+  /** The batch in one transaction with the checkpoints; `oneByOne`: each event under a savepoint, a failing one parked. */
+  private async applyInTransaction(client: pg.PoolClient, batch: RecordedEvent[], oneByOne: boolean): Promise<void> {
+    const names = this.projections.map((p) => p.name);
+    const checkpoints = await readCheckpoints(client, names, true);
+    const parked = await parkedOrganisations(client, names);
+    const last = batch[batch.length - 1].position;
+    const moved: string[] = [];
+    for (const projection of this.projections) {
+      const checkpoint = checkpoints.get(projection.name) ?? START;
+      if (comparePositions(checkpoint, last) >= 0) continue; // a rebuild already covered this batch
+      let held = parked.get(projection.name);
+      const fresh = batch.filter((e) => comparePositions(e.position, checkpoint) > 0 && projection.eventTypes.includes(e.type));
+      const heldCounts = new Map<string, number>();
+      const hold = (e: RecordedEvent) => {
+        const org = organisationOf(e);
+        if (!held?.has(org)) return false;
+        heldCounts.set(org, (heldCounts.get(org) ?? 0) + 1);
+        return true;
+      };
+      if (!oneByOne) {
+        const applied = held ? fresh.filter((e) => !hold(e)) : fresh;
+        if (applied.length > 0) {
+          const writes = new Writes();
+          await project(projection, applied, writes, liveTable, client);
+          await writes.flush(client);
+        }
+      } else {
+        let failures = 0;
+        let successes = 0;
+        for (const e of fresh) {
+          if (hold(e)) continue;
+          await client.query('SAVEPOINT event');
+          try {
+            const writes = new Writes();
+            await project(projection, [e], writes, liveTable, client);
+            await writes.flush(client);
+            await client.query('RELEASE SAVEPOINT event');
+            successes++;
+          } catch (error) {
+            if (isTransient(error)) throw error;
+            await client.query('ROLLBACK TO SAVEPOINT event');
+            failures++;
+            await park(client, projection.name, e, error);
+            (held ??= new Set()).add(organisationOf(e));
+            parked.set(projection.name, held);
+            this.log('event parked: its organisation is held for this projection until retried', { projection: projection.name, organisationId: organisationOf(e), eventId: e.id, error: describeError(error) });
+          }
+        }
+        // Every event failing, in several organisations: the projection (or the database) is at fault, not an event.
+        if (failures > 1 && successes === 0 && new Set(fresh.map(organisationOf)).size > 1) throw new WholeBatchFailed(`projection ${projection.name} failed on every event of a batch`);
+      }
+      await countHeld(client, projection.name, heldCounts);
+      moved.push(projection.name);
+    }
+    if (moved.length > 0) await writeCheckpoint(client, moved, last);
+    this.parked = parked;
+  }
+
   /** Resolves once the read models include `position` (read-your-writes for mutations), or on timeout. */
   async waitFor(position: GlobalPosition | null, timeoutMs: number = DAEMON_LIMITS.waitForTimeoutMs): Promise<boolean> {
     if (!position || comparePositions(this.processed, position) >= 0) return true;
     if (this.failure) return false;
     return new Promise((resolve) => {
-      const waiter = { position, resolve: () => (clearTimeout(timer), resolve(true)) };
+      const waiter = { position, resolve: () => (clearTimeout(timer), this.waiters.delete(waiter), resolve(comparePositions(this.processed, position) >= 0)) };
       const timer = setTimeout(() => {
         this.waiters.delete(waiter);
         resolve(false);
@@ -105,11 +234,33 @@ export class ProjectionDaemon {
     });
   }
 
+  /**
+   * Read-your-writes for one organisation: waits for `position`, then says why the organisation's read
+   * models do not show it, if they do not (its events held behind a parked one, the daemon behind or
+   * failing). Undefined when they do.
+   */
+  async visible(position: GlobalPosition | null, organisationId: string, timeoutMs?: number): Promise<NotVisible | undefined> {
+    const reached = await this.waitFor(position, timeoutMs);
+    const parkedIn = [...this.parked].filter(([, orgs]) => orgs.has(organisationId)).map(([name]) => name);
+    if (parkedIn.length > 0) return { reason: 'parked', projections: parkedIn };
+    if (reached) return undefined;
+    return this.failure ? { reason: 'retrying', error: describeError(this.failure) } : { reason: 'behind' };
+  }
+
+  health(): DaemonHealth {
+    const parked = Object.fromEntries([...this.parked].filter(([, orgs]) => orgs.size > 0).map(([name, orgs]) => [name, [...orgs]]));
+    return { state: this.state, position: formatPosition(this.processed), parked, ...(this.failure ? { error: describeError(this.failure) } : {}) };
+  }
+
   get position(): GlobalPosition {
     return this.processed;
   }
 
   async stop(): Promise<void> {
+    this.stopping = true;
+    this.state = 'stopped';
+    this.wakeRetry?.();
     await this.subscription?.stop();
+    await this.running;
   }
 }

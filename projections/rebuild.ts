@@ -13,6 +13,7 @@ import { availableParallelism } from 'node:os';
 import { START, comparePositions, type EventStore, type GlobalPosition } from '../eventstore/port.ts';
 import { dropCounts, swapCounts } from './counts.ts';
 import { readCheckpoints, writeCheckpoint } from './daemon.ts';
+import { clearParked } from './parked.ts';
 import type { Projection } from './projection.ts';
 import { columnOf, indexDefinitions, indexNames, tableDdl, type IndexDefinition, type Resource } from './resource.ts';
 import { batchReader, startWorkers, type Batch } from './rebuild-batches.ts';
@@ -375,6 +376,7 @@ export async function rebuildProjection(
       // Never move a checkpoint backwards: the live one may have passed events this projection ignores.
       await writeCheckpoint(client, [projection.name], comparePositions(live, position) > 0 ? live : position);
       await client.query(`DELETE FROM projection_rebuilds WHERE name = $1`, [projection.name]);
+      await clearParked(client, projection.name); // (every event was applied again: none is held any more)
     });
   }
 }

@@ -4,6 +4,7 @@ import { COUNTRIES, referenceId } from '../domain/reference/countries.ts';
 import { INVOICE_TYPES } from '../domain/reference/invoice-types.ts';
 import { withMigrationLock } from '../platform/database.ts';
 import { ensureCounts } from './counts.ts';
+import { PARKED_DDL } from './parked.ts';
 import type { Projection } from './projection.ts';
 import { Country, DimensionOutputGLDto, InvoiceType } from './read-models/accounting.ts';
 import { READER_ROLE, indexNames, rowValues, tableDdl, type Resource } from './resource.ts';
@@ -63,6 +64,7 @@ async function dropStaleIndexes(client: pg.PoolClient, r: Resource): Promise<voi
 export async function migrateReadModels(pool: pg.Pool, projections: Projection[]): Promise<void> {
   await withMigrationLock(pool, 'read_models_migrate', async (client) => {
     await client.query(CHECKPOINT_DDL);
+    await client.query(PARKED_DDL);
     await ensureReaderRole(client);
     for (const p of projections) {
       for (const r of p.resources) {

@@ -9,6 +9,7 @@ import { pipeline } from 'node:stream/promises';
 import { from as copyFrom } from 'pg-copy-streams';
 import { BinaryCopyWriter } from './copy-binary.ts';
 import { copyLine } from './copy-text.ts';
+import { storableText } from '../platform/storable-text.ts';
 import { Tally, countedColumns, isCounted } from './counts.ts';
 import { MIDNIGHT_SPREAD, datedWithinBounds, isDatedWithin } from './dated-within.ts';
 import { columnOf, columnTypes, rowValues, schemaPrefix, type Resource } from './resource.ts';
@@ -229,13 +230,13 @@ export class PreparedWrites {
     for (const op of this.ops) {
       if (op.kind === 'sql') {
         if (op.lookup && beforeLookup) await beforeLookup(op.lookup);
-        const result = await client.query({ text: op.text, values: op.params, rowMode: 'array' });
+        const result = await client.query({ text: op.text, values: op.params.map(storableValue), rowMode: 'array' });
         if (op.removes) this.tally.returned(op.removes.resource, op.removes.table, result.rows as unknown[][], -1);
       } else if (op.kind === 'copy') {
         await copyInto(client, op);
       } else {
         // One array per column, zipped by unnest: one bind parameter per column however many rows.
-        const arrays = op.columns.map((_, c) => op.rows.map((row) => row[c]));
+        const arrays = op.columns.map((_, c) => op.rows.map((row) => storableValue(row[c])));
         const unnest = op.types.map((type, c) => `$${c + 1}::${type}[]`).join(', ');
         await client.query(`INSERT INTO ${op.table} (${op.columns.join(', ')}) SELECT * FROM unnest(${unnest})`, arrays);
       }
@@ -251,6 +252,12 @@ export class PreparedWrites {
     await this.flushRows(client, beforeLookup);
     await this.flushCounts(client);
   }
+}
+
+/** A parameter as a text column takes it: a string without NUL (see copy-text.ts textOf); arrays element by element. */
+function storableValue(value: unknown): unknown {
+  if (typeof value === 'string') return value.includes('\0') ? storableText(value) : value;
+  return Array.isArray(value) ? value.map(storableValue) : value;
 }
 
 async function copyInto(client: pg.PoolClient, op: Copy): Promise<void> {

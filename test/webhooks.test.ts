@@ -5,7 +5,7 @@
 import http from 'node:http';
 import t from 'tap';
 import { Webhook } from 'standardwebhooks';
-import { createTrigger, deleteTrigger, type TargetCheck } from '../eventqueue/triggers.ts';
+import { createTrigger, deleteTrigger, type TriggerOptions } from '../eventqueue/triggers.ts';
 import { systemResolver } from '../eventqueue/webhooks/target.ts';
 import { runningService } from './helpers/service.ts';
 
@@ -71,7 +71,7 @@ async function until<T>(what: string, probe: () => Promise<T> | T, timeoutMs = 1
   }
 }
 
-const webhookTrigger = async (t: { teardown(fn: () => unknown): void }, url: string, check: TargetCheck = { allowLoopback: true }) => {
+const webhookTrigger = async (t: { teardown(fn: () => unknown): void }, url: string, check: TriggerOptions = { allowLoopback: true }) => {
   const created = await createTrigger(db.pool, { organisationId: api.organisationId, type: 'http-post', url, events: ['accountingEntry/after.create'] }, check);
   t.teardown(() => deleteTrigger(db.pool, api.organisationId, created.id));
   return created as { id: string; secret: string };
@@ -245,7 +245,7 @@ t.test('requests go to the address that was checked, under the URL host name', a
   });
   t.teardown(() => webhooks.configure({ resolver: undefined }));
   // When created, both names answered loopback only; rebind's answer changes before delivery (DNS rebinding).
-  const atCreation: TargetCheck = { allowLoopback: true, resolver: async () => [{ address: '127.0.0.1', family: 4 }] };
+  const atCreation: TriggerOptions = { allowLoopback: true, resolver: async () => [{ address: '127.0.0.1', family: 4 }] };
   const named = await webhookTrigger(t, `http://hooks.example.test:${hook.port}/in`, atCreation);
   const mixed = await webhookTrigger(t, `http://rebind.example.test:${hook.port}/in`, atCreation);
   await post('61.00');

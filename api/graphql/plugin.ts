@@ -21,6 +21,8 @@ import { localize, pickLanguage, type Language } from '../i18n.ts';
 import { readScoped } from '../read-scope.ts';
 import { accessRules, checkAccess } from './directives.ts';
 import { MUTATIONS, type MutationDeps } from './mutations.ts';
+import { notVisibleError } from './read-your-writes.ts';
+import { unstorableTextAt } from '../../platform/storable-text.ts';
 import { QueryInputError, listQuery, rowsWhereIn, type Row } from './query-builder.ts';
 import { GRAPHQL_RESOURCES, buildSdl } from './sdl.ts';
 
@@ -73,6 +75,8 @@ const DecimalScalar = new GraphQLScalarType({
 function connectionResolver(pool: pg.Pool, resource: Resource) {
   return async (_: unknown, args: Record<string, unknown>, ctx: Context) => {
     const caller = requireCaller(ctx);
+    const unstorable = unstorableTextAt(args); // (no row holds such text, and PostgreSQL would refuse the parameter)
+    if (unstorable) throw error(`${unstorable.field} ${unstorable.reason}`, 'INVALID_QUERY');
     try {
       return await readScoped(pool, caller.organisationId, (db) => listQuery(db, resource, caller.organisationId, args as never));
     } catch (e) {
@@ -151,7 +155,8 @@ export async function graphqlPlugin(app: FastifyInstance, options: GraphqlOption
         // An Idempotency-Key makes a retried mutation return the first outcome instead of acting twice.
         const commandId = ctx.idempotencyKey ? derivedId(caller.organisationId, 'command', JSON.stringify([caller.clientId, caller.userId, ctx.idempotencyKey])) : undefined;
         const result = await m.run(deps, { organisationId: caller.organisationId, userId: caller.userId, clientId: caller.clientId, commandId }, args.input);
-        await daemon.waitFor(result.position);
+        const lag = await daemon.visible(result.position, caller.organisationId);
+        if (lag) throw notVisibleError(result, lag);
         return { id: result.id, number: result.number, code: result.code };
       } catch (e) {
         if (e instanceof BusinessError) throw new GraphQLError(localize(e.code, e.params, ctx.language), { extensions: { code: e.code, parameters: e.params } });

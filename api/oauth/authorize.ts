@@ -18,6 +18,7 @@ import { exceeded, sendTooManyPage, type Limiters } from './rate-limits.ts';
 import { regionOf } from './regions.ts';
 import { isBrowserCookie, newBrowserCookie, type AuthorizationRequests, type PendingRequest } from './requests.ts';
 import type { OAuthSettings } from './settings.ts';
+import { isTransient } from '../../platform/transient.ts';
 
 export const BROWSER_COOKIE = 'oauth_browser';
 const LIMITS = Object.freeze({ clientId: 128, redirectUri: 2048, state: 1024, email: 320, password: 1024 });
@@ -46,13 +47,6 @@ function callback(redirectUri: string, params: Record<string, string | null | un
 function redirectError(reply: FastifyReply, redirectUri: string, state: string | null | undefined, e: RedirectError, status: 302 | 303) {
   reply.header('Cache-Control', 'no-store').header('Referrer-Policy', 'no-referrer');
   return reply.redirect(callback(redirectUri, { error: e.error, error_description: e.description, state }), status);
-}
-
-/** Failures of the database's availability (connections, resources, shutdown) are worth a retry later. */
-function isTransient(error: unknown): boolean {
-  const e = error as { code?: string; message?: string };
-  if (typeof e?.code === 'string' && (/^(08|53|57P0)/.test(e.code) || ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT'].includes(e.code))) return true;
-  return /timeout exceeded when trying to connect|Connection terminated/i.test(e?.message ?? '');
 }
 
 /** An unexpected failure once the redirect URI is trusted: report it to the application, log it here. */

@@ -5,15 +5,18 @@
  */
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
+import { unstorableReason } from '../../platform/storable-text.ts';
 import { BusinessError } from '../../domain/errors.ts';
 
 export function sageError(reply: FastifyReply, status: number, dataCode: string, message: string, source = '') {
   return reply.code(status).send([{ $severity: 'error', $dataCode: dataCode, $message: message, $source: source }]);
 }
 
-/** A string a text column stores as sent: no NUL (PostgreSQL refuses it) and no lone surrogate (UTF-8 cannot carry it). */
-const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
-export const storableText = (max: number) => z.string().max(max).refine((s) => !UNSTORABLE.test(s), 'must not contain NUL or ill-formed Unicode');
+/**
+ * A string a text column stores as sent. The service-wide guard (api/text-guard.ts) already answers 400 for
+ * NUL or a lone surrogate anywhere in a request; this keeps a schema true when used without it.
+ */
+export const storableText = (max: number) => z.string().max(max).refine((s) => unstorableReason(s) === undefined, 'must not contain NUL or ill-formed Unicode');
 
 /**
  * Parses a request body with a schema (strict objects refuse unknown fields). On a refusal it answers 422

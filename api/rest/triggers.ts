@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type pg from 'pg';
 import { z } from 'zod';
 import { isUuid } from '../../domain/ids.ts';
-import { TRIGGER_LIMITS, createTrigger, deleteTrigger, getTrigger, listTriggers } from '../../eventqueue/triggers.ts';
+import { TRIGGER_LIMITS, createTrigger, deleteTrigger, getTrigger, listTriggers, parseTriggerStart, type TriggerOptions } from '../../eventqueue/triggers.ts';
 import { DELIVERY_LOG_LIMITS, listDeliveries, redriveTrigger } from '../../eventqueue/webhooks/redrive.ts';
 import type { Identity } from '../auth/identity.ts';
 import { answerErrorsAsSage, parseBody, sageError, storableText } from './errors.ts';
@@ -19,13 +19,15 @@ const TriggerBody = z.strictObject({
   client_id: storableText(200).optional(),
   url: storableText(TRIGGER_LIMITS.maxUrlLength).optional(),
   events: z.array(storableText(200)).max(200).optional(),
+  /** Where its queue starts: now (default), beginning, or a position COMMIT/PREPARE. */
+  from: storableText(50).optional(),
 });
 /** Redrive and delete take no parameters: an empty body or `{}`. */
 const NoBody = z.strictObject({});
 
 const item = (t: Awaited<ReturnType<typeof listTriggers>>[number]) => ({
   id: t.id, displayed_as: `${t.type} ${t.clientId ?? t.url}`, $path: `/triggers/${t.id}`,
-  type: t.type, client_id: t.clientId, url: t.url, events: t.events, created_at: t.createdAt, disabled_at: t.disabledAt, disabled_reason: t.disabledReason,
+  type: t.type, client_id: t.clientId, url: t.url, events: t.events, starts_after: t.startsAfter, created_at: t.createdAt, disabled_at: t.disabledAt, disabled_reason: t.disabledReason,
 });
 
 function mayManage(request: FastifyRequest, reply: FastifyReply): boolean {
@@ -43,7 +45,7 @@ function triggerIdOf(request: FastifyRequest, reply: FastifyReply): string | und
   return undefined;
 }
 
-export async function triggersPlugin(app: FastifyInstance, options: { pool: pg.Pool; identity: Identity; allowLoopback?: boolean }): Promise<void> {
+export async function triggersPlugin(app: FastifyInstance, options: { pool: pg.Pool; identity: Identity } & TriggerOptions): Promise<void> {
   const { pool, identity } = options;
   answerErrorsAsSage(app);
   addSiteAuthentication(app, identity);
@@ -68,7 +70,7 @@ export async function triggersPlugin(app: FastifyInstance, options: { pool: pg.P
     if (!mayManage(request, reply)) return reply;
     const body = parseBody(TriggerBody, request.body, reply);
     if (!body) return reply;
-    const created = await createTrigger(pool, { organisationId: callerOf(request).organisationId, type: body.type, clientId: body.client_id, url: body.url, events: body.events }, { allowLoopback: options.allowLoopback });
+    const created = await createTrigger(pool, { organisationId: callerOf(request).organisationId, type: body.type, clientId: body.client_id, url: body.url, events: body.events, from: parseTriggerStart(body.from) }, options);
     return reply.code(201).send({ ...created, $path: `/triggers/${created.id}` });
   });
 

@@ -44,6 +44,7 @@ import {
   type Subscription,
   type SubscriptionOptions,
 } from '../port.ts';
+import { assertStorableJson } from '../../platform/storable-text.ts';
 
 /** A subscription flushes a partial batch once no event arrived for this long. */
 const FLUSH_IDLE_MS = 5;
@@ -86,6 +87,8 @@ export class KurrentDbEventStore implements EventStore {
     if (events.length === 0 || events.length > LIMITS.maxEventsPerAppend) {
       throw new RangeError(`append takes 1..${LIMITS.maxEventsPerAppend} events, got ${events.length}`);
     }
+    // KurrentDB keeps any JSON, but the read models and the fan-out (PostgreSQL) could not take it.
+    assertStorableJson(streamId, events.flatMap((e) => [JSON.stringify(e.data), JSON.stringify(e.metadata)]));
     try {
       const result = await this.#client.appendToStream(
         streamId,

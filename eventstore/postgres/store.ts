@@ -30,6 +30,7 @@ import {
 import { withMigrationLock } from '../../platform/database.ts';
 import { COPY_BATCH_COLUMNS, copyBatchInfo } from './copy-batch.ts';
 import { EVENT_STORE_DDL } from './schema.ts';
+import { assertStorableJson } from '../../platform/storable-text.ts';
 import { pollingSubscription } from './subscription.ts';
 import { Wakeups } from './wakeups.ts';
 
@@ -139,8 +140,6 @@ function toRecorded(s: EventRow): RecordedEvent {
 const rowPosition = (s: EventRow): GlobalPosition => ({ commit: BigInt(s.commit), prepare: BigInt(s.prepare) });
 
 const UNIQUE_VIOLATION = '23505';
-/** `\u0000` as a JSON escape (after an even run of backslashes), not a literal backslash-u in some text. */
-const ESCAPED_NUL = /(?:^|[^\\])(?:\\\\)*\\u0000/;
 
 export class PostgresEventStore implements EventStore {
   private readonly wakeups: Wakeups;
@@ -164,11 +163,10 @@ export class PostgresEventStore implements EventStore {
     if (streamCategory(streamId) === '' || streamId.length > 200) throw new RangeError(`bad stream id: ${streamId}`);
     const datas = events.map((e) => JSON.stringify(e.data));
     const metas = events.map((e) => JSON.stringify(e.metadata));
-    // json keeps \u0000 where jsonb refused it, but no read model's text column can take it: refuse it here,
-    // before it is stored for good and stops every projection that meets it.
-    if ([...datas, ...metas].some((json) => ESCAPED_NUL.test(json))) {
-      throw new RangeError(`an event for ${streamId} holds a NUL character (\\u0000), which PostgreSQL text cannot store`);
-    }
+    // json keeps \u0000 and lone surrogates where jsonb and text refuse them: refuse them here, before they
+    // are stored for good and stop every projection that meets them.
+    assertStorableJson(streamId, datas);
+    assertStorableJson(streamId, metas);
     const params: unknown[] = [streamId, events.length, typeof expected === 'bigint' ? expected.toString() : null];
     events.forEach((e, i) => params.push(e.id, e.type, datas[i], metas[i]));
     try {
@@ -283,14 +281,8 @@ export class PostgresEventStore implements EventStore {
   }
 
   /** Last committed event matching `filter`, ignoring the read horizon (what a catch-up must reach). */
-  async committedHead(filter?: EventFilter): Promise<GlobalPosition> {
-    const params: unknown[] = [];
-    const { rows } = await this.pool.query(
-      `SELECT transaction_id::text AS commit, global_position AS prepare FROM es_events WHERE TRUE ${filterSql(filter, parameter(params))}
-       ORDER BY transaction_id DESC, global_position DESC LIMIT 1`,
-      params,
-    );
-    return rows.length === 0 ? START : { commit: BigInt(rows[0].commit), prepare: BigInt(rows[0].prepare) };
+  committedHead(filter?: EventFilter): Promise<GlobalPosition> {
+    return postgresCommittedHead(this.pool, filter);
   }
 
   subscribeToAll(options: SubscriptionOptions, handler: BatchHandler): Subscription {
@@ -308,6 +300,17 @@ export class PostgresEventStore implements EventStore {
   async close(): Promise<void> {
     await this.wakeups.close();
   }
+}
+
+/** The last committed event matching `filter`, ignoring the read horizon (START when none): for whoever holds only the pool. */
+export async function postgresCommittedHead(db: pg.Pool | pg.PoolClient, filter?: EventFilter): Promise<GlobalPosition> {
+  const params: unknown[] = [];
+  const { rows } = await db.query(
+    `SELECT transaction_id::text AS commit, global_position AS prepare FROM es_events WHERE TRUE ${filterSql(filter, parameter(params))}
+     ORDER BY transaction_id DESC, global_position DESC LIMIT 1`,
+    params,
+  );
+  return rows.length === 0 ? START : { commit: BigInt(rows[0].commit), prepare: BigInt(rows[0].prepare) };
 }
 
 export async function migrate(pool: pg.Pool): Promise<void> {

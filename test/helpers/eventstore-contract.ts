@@ -41,6 +41,22 @@ export function eventStoreContract(t: T, open: () => Promise<EventStore>): void 
     t.same(read.map((e) => e.revision), [0n, 1n, 2n, 3n, 4n]);
   });
 
+  t.test('an event holding what jsonb and text refuse (a lone surrogate, NUL) is refused, in data or metadata; a pair is text', async (t) => {
+    const store = await open();
+    for (const [name, bad] of [['lone high surrogate', 'evil \ud800'], ['lone low surrogate', '\udc00x'], ['NUL', 'a\u0000b']]) {
+      const s = unique('Poison');
+      await t.rejects(store.append(s, [event('Named', { name: bad })], 'no_stream'), /cannot store/, `${name} in data`);
+      await t.rejects(store.append(s, [{ ...event('Named'), metadata: { schemaVersion: 1, note: bad } }], 'no_stream'), /cannot store/, `${name} in metadata`);
+      await t.rejects(store.append(s, [event('Named'), event('Named', { nested: [{ name: bad }] })], 'no_stream'), /cannot store/, `${name} in the second event, nested`);
+      t.same(await store.readStream(s), [], `${name}: nothing appended`);
+    }
+    const s = unique('Poison');
+    await store.append(s, [event('Named', { name: 'Caja \ud83d\udcb0', typed: 'C:\\ud800 and \\u0000 typed out' })], 'no_stream');
+    const [read] = await store.readStream(s);
+    t.equal(read.data.name, 'Caja \ud83d\udcb0', 'a surrogate pair (an emoji) is kept');
+    t.equal(read.data.typed, 'C:\\ud800 and \\u0000 typed out', 'a backslash-u typed out is just text');
+  });
+
   t.test('events keep id, type, data and metadata', async (t) => {
     const store = await open();
     const s = unique('Entry');

@@ -1,0 +1,30 @@
+/**
+ * `GET /health`: whether this process serves, and whether its projections keep up. `status` is `ok` when
+ * the read models and the fan-out are caught up and apply every organisation's events; `catching-up`
+ * while one has not caught up since start; `degraded` when a projection holds an organisation's events
+ * behind a parked one (`ledger projections status`, then `ledger projections retry`). 503 while a daemon
+ * cannot reach the database (it retries by itself). `projections` is the read models' position (the
+ * transaction id of the last event they applied), as before.
+ */
+import type { FastifyReply } from 'fastify';
+import type { DaemonHealth, ProjectionDaemon } from '../projections/daemon.ts';
+
+export function healthStatus(readModels: DaemonHealth, fanout: DaemonHealth): 'ok' | 'catching-up' | 'degraded' | 'unavailable' {
+  const both = [readModels, fanout];
+  if (both.some((d) => d.state === 'retrying' || d.state === 'stopped')) return 'unavailable';
+  if (both.some((d) => Object.keys(d.parked).length > 0)) return 'degraded';
+  if (both.some((d) => d.state === 'catching-up')) return 'catching-up';
+  return 'ok';
+}
+
+export function healthRoute(daemon: ProjectionDaemon, fanout: ProjectionDaemon) {
+  return async (_: unknown, reply: FastifyReply) => {
+    const readModels = daemon.health();
+    const queues = fanout.health();
+    const status = healthStatus(readModels, queues);
+    return reply
+      .code(status === 'unavailable' ? 503 : 200)
+      .header('cache-control', 'no-store')
+      .send({ status, projections: daemon.position.commit.toString(), readModels, fanout: queues });
+  };
+}

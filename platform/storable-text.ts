@@ -1,0 +1,66 @@
+/**
+ * Text every store can hold. PostgreSQL's text and jsonb refuse the NUL character and lone UTF-16
+ * surrogates (half of a pair, which no UTF-8 text can hold; JSON may spell one as `\ud800`). The json
+ * column and KurrentDB keep both, so an event holding one would be stored for good and then refused by
+ * every projection that meets it. Hence: inputs are refused at the boundary (unstorableTextAt), the event
+ * stores refuse such a body (assertStorableJson), and projections write what they read in a form every
+ * column takes (storableText, storableJson) so events stored by older versions stop nothing.
+ */
+
+/** NUL, or a surrogate that is not half of a pair (with the u flag a whole pair is one code point, not Cs). */
+const UNSTORABLE = /[\0\p{Cs}]/u;
+const UNSTORABLE_ALL = /[\0\p{Cs}]/gu;
+
+export const TEXT_LIMITS = Object.freeze({ maxDepth: 20 });
+
+export const unstorableReason = (s: string): string | undefined =>
+  UNSTORABLE.test(s) ? (s.includes('\0') ? 'contains a NUL character' : 'contains ill-formed Unicode (a lone surrogate)') : undefined;
+
+/**
+ * Where the first unstorable string (a value or a key) sits in `value`, as a dotted path ('input' for the
+ * value itself), with why; undefined when every string is storable.
+ */
+export function unstorableTextAt(value: unknown, path: string[] = [], depth = 0): { field: string; reason: string } | undefined {
+  if (typeof value === 'string') {
+    const reason = unstorableReason(value);
+    return reason ? { field: path.join('.') || 'input', reason } : undefined;
+  }
+  if (value === null || typeof value !== 'object' || depth > TEXT_LIMITS.maxDepth) return undefined;
+  for (const [key, child] of Object.entries(value)) {
+    const keyReason = unstorableReason(key);
+    if (keyReason) return { field: [...path, key].join('.'), reason: `its name ${keyReason}` };
+    const found = unstorableTextAt(child, [...path, key], depth + 1);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** The string with each NUL and lone surrogate replaced by U+FFFD (what a UTF-8 encoder makes of a surrogate). */
+export const storableText = (s: string): string => (UNSTORABLE.test(s) ? s.replace(UNSTORABLE_ALL, '\ufffd') : s);
+
+/**
+ * A `\u0000` or `\uD800`-`\uDFFF` escape as JSON.stringify writes them: it escapes lone surrogates (a
+ * whole pair stays as its characters) and control characters, in lower case. Only after an even run of
+ * backslashes is it an escape: `\\u0000` is a backslash followed by text.
+ */
+const UNSTORABLE_ESCAPE = /(?<=(?:^|[^\\])(?:\\\\)*)\\u(0000|d[89a-f][0-9a-f]{2})/i;
+const UNSTORABLE_ESCAPES = new RegExp(UNSTORABLE_ESCAPE.source, 'gi');
+
+/** Why this serialised JSON (JSON.stringify's) cannot be stored, or undefined. Cheap: most events hold no escape at all. */
+export function unstorableJson(json: string): string | undefined {
+  if (!json.includes('\\u')) return undefined;
+  const m = UNSTORABLE_ESCAPE.exec(json);
+  if (!m) return undefined;
+  return m[1] === '0000' ? 'a NUL character (\\u0000)' : `a lone surrogate (\\u${m[1]})`;
+}
+
+/** Throws when one of an append's serialised bodies holds what jsonb/text refuse: the caller's input let it through. */
+export function assertStorableJson(streamId: string, bodies: readonly string[]): void {
+  for (const json of bodies) {
+    const reason = unstorableJson(json);
+    if (reason) throw new RangeError(`an event for ${streamId} holds ${reason}, which PostgreSQL jsonb and text cannot store: refused`);
+  }
+}
+
+/** Serialised JSON (JSON.stringify's) that jsonb takes: each unstorable escape becomes \ufffd. */
+export const storableJson = (json: string): string => (unstorableJson(json) ? json.replace(UNSTORABLE_ESCAPES, '\\ufffd') : json);
