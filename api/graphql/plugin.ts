@@ -4,7 +4,7 @@
  * events, so a client reads its own writes.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { GraphQLError, GraphQLScalarType, Kind, buildSchema, parse } from 'graphql';
+import { GraphQLError, buildSchema, parse } from 'graphql';
 import { DEFAULT_COST_LIMITS, checkCost, operationCost } from './cost.ts';
 import mercurius from 'mercurius';
 import type pg from 'pg';
@@ -21,6 +21,7 @@ import { readScoped } from '../read-scope.ts';
 import { accessRules, checkAccess } from './directives.ts';
 import { MUTATIONS, type MutationDeps } from './mutations.ts';
 import { QueryInputError, listQuery, rowsWhereIn, type Row } from './query-builder.ts';
+import { SCALAR_RESOLVERS } from './scalars.ts';
 import { GRAPHQL_RESOURCES, buildSdl } from './sdl.ts';
 
 export interface GraphqlOptions {
@@ -52,22 +53,6 @@ function requireCaller(ctx: Context): Caller {
   if (ctx.caller) return ctx.caller;
   throw error(ctx.authError ?? 'The current user is not authenticated.', 'AUTH_NOT_AUTHENTICATED');
 }
-
-const passthrough = (name: string, description: string) =>
-  new GraphQLScalarType({ name, description, serialize: (v) => v, parseValue: (v) => v, parseLiteral: (ast) => ('value' in ast ? ast.value : null) });
-
-const DecimalScalar = new GraphQLScalarType({
-  name: 'Decimal',
-  serialize: (v) => (v === null || v === undefined ? null : String(v)),
-  parseValue: (v) => {
-    if (typeof v !== 'string' && typeof v !== 'number') throw new TypeError('Decimal must be a string or a number');
-    return String(v);
-  },
-  parseLiteral: (ast) => {
-    if (ast.kind === Kind.STRING || ast.kind === Kind.INT || ast.kind === Kind.FLOAT) return ast.value;
-    throw new TypeError('Decimal must be a string or a number');
-  },
-});
 
 function connectionResolver(pool: pg.Pool, resource: Resource) {
   return async (_: unknown, args: Record<string, unknown>, ctx: Context) => {
@@ -191,7 +176,7 @@ export async function graphqlPlugin(app: FastifyInstance, options: GraphqlOption
 
   await app.register(mercurius, {
     schema: sdl,
-    resolvers: { Query, Mutation, UUID: passthrough('UUID', 'UUID'), DateTime: passthrough('DateTime', 'ISO 8601'), JSON: passthrough('JSON', 'JSON'), Decimal: DecimalScalar, ...typeResolvers() } as never,
+    resolvers: { Query, Mutation, ...SCALAR_RESOLVERS, ...typeResolvers() } as never,
     loaders: loadersFor(pool) as never,
     graphiql: true,
     context: async (request: FastifyRequest): Promise<Context> => {
