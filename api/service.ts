@@ -28,6 +28,7 @@ import { migrateEventQueue } from '../eventqueue/migrate.ts';
 import { sweepExpired } from '../eventqueue/queue.ts';
 import { WebhookDispatcher, dispatcherOptionsFromEnv } from '../eventqueue/webhooks/dispatcher.ts';
 import { metricsPlugin } from './metrics.ts';
+import { handleErrors } from './error-handler.ts';
 
 export { PROJECTIONS };
 
@@ -77,6 +78,7 @@ export async function openCore(config: Config, db?: Database) {
 export async function startService(config: Config, options: { db?: Database; logger?: boolean } = {}): Promise<Service> {
   const { db, store, identity, commands, parties, settings } = await openCore(config, options.db);
   const app = Fastify({ logger: options.logger === false ? false : { level: config.logLevel }, bodyLimit: 1024 * 1024, requestTimeout: 30_000 });
+  handleErrors(app);
   const daemon = new ProjectionDaemon(db.pool, store, PROJECTIONS, (msg, extra) => app.log.error(extra, msg));
   await daemon.start();
   // Fan-out has its own daemon and checkpoint: a slow queue never holds the read models back.

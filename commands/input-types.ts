@@ -25,7 +25,7 @@ export const typeNameOf = (schema: z.ZodType): string | undefined => NAMES.get(s
  * round onto a shorter number cannot be seen once JSON.parse has run.)
  */
 export const DECIMAL_LIMITS = Object.freeze({ integerDigits: 20, fractionDigits: 20, exactNumberDigits: 15 });
-const DECIMAL_TEXT = new RegExp(`^-?\\d{1,${DECIMAL_LIMITS.integerDigits}}(\\.\\d{1,${DECIMAL_LIMITS.fractionDigits}})?$`);
+export const DECIMAL_TEXT = new RegExp(`^-?\\d{1,${DECIMAL_LIMITS.integerDigits}}(\\.\\d{1,${DECIMAL_LIMITS.fractionDigits}})?$`);
 
 export class DecimalInputError extends Error {
   constructor(

@@ -4,8 +4,8 @@
  * events, so a client reads its own writes.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { GraphQLError, buildSchema, parse } from 'graphql';
-import { DEFAULT_COST_LIMITS, checkCost, operationCost } from './cost.ts';
+import { GraphQLError, buildSchema } from 'graphql';
+import { DEFAULT_COST_LIMITS } from './cost.ts';
 import mercurius from 'mercurius';
 import type pg from 'pg';
 import { BusinessError } from '../../domain/errors.ts';
@@ -21,6 +21,8 @@ import { readScoped } from '../read-scope.ts';
 import { accessRules, checkAccess } from './directives.ts';
 import { MUTATIONS, type MutationDeps } from './mutations.ts';
 import { QueryInputError, listQuery, rowsWhereIn, type Row } from './query-builder.ts';
+import { INPUT_LIMITS, addRequestGate } from './request-gate.ts';
+import { formatExecution } from './responses.ts';
 import { SCALAR_RESOLVERS } from './scalars.ts';
 import { GRAPHQL_RESOURCES, buildSdl } from './sdl.ts';
 
@@ -37,14 +39,6 @@ interface Context {
   idempotencyKey: string | undefined;
   authError: string | undefined;
   language: Language;
-}
-
-function safeJson(text: string): Record<string, unknown> | undefined {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
 }
 
 const error = (message: string, code: string) => new GraphQLError(message, { extensions: { code } });
@@ -144,41 +138,16 @@ export async function graphqlPlugin(app: FastifyInstance, options: GraphqlOption
     };
   }
 
-  // Cost analysis runs before anything else of the request (authentication included): an operation
-  // over the budget is refused without touching the database.
-  const limits = { ...DEFAULT_COST_LIMITS, maxCost: options.costBudget ?? DEFAULT_COST_LIMITS.maxCost };
-  app.addHook('preHandler', async (request, reply) => {
-    if (request.routeOptions.url !== '/graphql') return;
-    const body = (request.method === 'GET' ? request.query : request.body) as { query?: unknown; variables?: unknown; operationName?: unknown } | undefined;
-    if (typeof body?.query !== 'string') return; // mercurius answers malformed requests itself
-    let document;
-    try {
-      document = parse(body.query);
-    } catch {
-      return;
-    }
-    const variables = typeof body.variables === 'string' ? safeJson(body.variables) : (body.variables as Record<string, unknown> | undefined);
-    const cost = operationCost(schema, document, variables, typeof body.operationName === 'string' ? body.operationName : undefined);
-    const mode = String(request.headers['graphql-cost'] ?? '').toLowerCase();
-    const operationCostReport = { fieldCost: cost.fieldCost, typeCost: cost.typeCost };
-    const refusal = checkCost(cost, limits);
-    if (refusal) return reply.send({ errors: [refusal.toJSON()], extensions: mode ? { operationCost: operationCostReport } : undefined });
-    if (mode === 'validate') return reply.send({ extensions: { operationCost: operationCostReport } });
-    if (mode === 'report') (request as typeof request & { operationCost?: object }).operationCost = operationCostReport;
-  });
-  app.addHook('onSend', async (request, _reply, payload) => {
-    const report = (request as typeof request & { operationCost?: object }).operationCost;
-    if (!report || typeof payload !== 'string') return payload;
-    const body = JSON.parse(payload);
-    body.extensions = { ...body.extensions, operationCost: report };
-    return JSON.stringify(body);
-  });
+  // Nesting, token and cost limits run before anything else of the request (authentication included).
+  addRequestGate(app, schema, { ...DEFAULT_COST_LIMITS, maxCost: options.costBudget ?? DEFAULT_COST_LIMITS.maxCost });
 
   await app.register(mercurius, {
     schema: sdl,
     resolvers: { Query, Mutation, ...SCALAR_RESOLVERS, ...typeResolvers() } as never,
     loaders: loadersFor(pool) as never,
     graphiql: true,
+    graphql: { parseOptions: { maxTokens: INPUT_LIMITS.maxTokens } },
+    errorFormatter: formatExecution as never,
     context: async (request: FastifyRequest): Promise<Context> => {
       const language = pickLanguage(request.headers['accept-language'], request.headers.cookie);
       const key = request.headers['idempotency-key'];

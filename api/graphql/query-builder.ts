@@ -7,6 +7,7 @@ import type pg from 'pg';
 import { keptCount } from '../../projections/counts.ts';
 import { MIDNIGHT_SPREAD, datedWithinBounds, isDatedWithin } from '../../projections/dated-within.ts';
 import { storedFields, type Resource, type StoredField } from '../../projections/resource.ts';
+import { filterValueProblem } from './filter-values.ts';
 
 export const PAGING = Object.freeze({ defaultPageSize: 20, maxPageSize: 500, maxFilterDepth: 10, maxInList: 1000 });
 
@@ -58,6 +59,10 @@ export function whereSql(resource: Resource, filter: Filter | undefined, params:
       if (!build || operand === undefined) throw new QueryInputError(`unknown operator ${op}`);
       const isList = op === 'in' || op === 'nin';
       if (isList && (!Array.isArray(operand) || operand.length > PAGING.maxInList)) throw new QueryInputError(`${op} takes a list of at most ${PAGING.maxInList}`);
+      for (const v of isList ? (operand as unknown[]) : [operand]) {
+        const problem = filterValueProblem(field.scalar, v);
+        if (problem) throw new QueryInputError(`${key}.${op}: ${problem}`);
+      }
       const column = `t.${field.column}`;
       // eq/neq null mean IS [NOT] NULL; with a value they are plain comparisons, which an index can serve
       // (IS [NOT] DISTINCT FROM never uses one).
@@ -119,11 +124,13 @@ export interface PageArgs {
   before?: string | null;
 }
 
+/** A cursor is the base64 text of a row's offset in the list: only the cursors this code makes are read. */
+const CURSOR_OFFSET = /^(0|[1-9]\d{0,14})$/;
 const encodeCursor = (offset: number) => Buffer.from(String(offset)).toString('base64');
 function decodeCursor(cursor: string): number {
-  const n = Number(Buffer.from(cursor, 'base64').toString());
-  if (!Number.isInteger(n) || n < 0) throw new QueryInputError('invalid cursor');
-  return n;
+  const offset = Buffer.from(cursor, 'base64').toString();
+  if (!CURSOR_OFFSET.test(offset) || encodeCursor(Number(offset)) !== cursor) throw new QueryInputError(`invalid cursor ${JSON.stringify(cursor.slice(0, 40))}: pass a cursor this list returned`);
+  return Number(offset);
 }
 
 /** Offset window for first/after/last/before over `total` rows. */
