@@ -133,16 +133,20 @@ function decodeCursor(cursor: string): number {
   return Number(offset);
 }
 
-/** Offset window for first/after/last/before over `total` rows. */
+/**
+ * Offset window for first/after/last/before. Only `last` without a `before` cursor needs to know where the list
+ * ends, and takes it from `total`; forward pages are bounded by their cursors and sizes, not by the count.
+ */
 export function pageWindow(args: PageArgs, total: number): { offset: number; limit: number } {
   for (const n of [args.first, args.last]) {
     if (n != null && (n < 0 || n > PAGING.maxPageSize)) throw new QueryInputError(`page size must be 0..${PAGING.maxPageSize}`);
   }
   let start = args.after ? decodeCursor(args.after) + 1 : 0;
-  let end = args.before ? Math.min(decodeCursor(args.before), total) : total;
+  let end = args.before ? decodeCursor(args.before) : Infinity;
   if (args.first != null) end = Math.min(end, start + args.first);
-  if (args.last != null) start = Math.max(start, end - args.last);
+  if (args.last != null) start = Math.max(start, (end === Infinity ? total : end) - args.last);
   if (args.first == null && args.last == null) end = Math.min(end, start + PAGING.defaultPageSize);
+  if (end === Infinity) end = total;
   return { offset: start, limit: Math.max(0, end - start) };
 }
 
@@ -175,18 +179,22 @@ export async function listQuery(db: pg.Pool | pg.PoolClient, resource: Resource,
   const kept = resource.scope === 'organisation' ? await keptCount(db, resource, organisationId!, q.where) : undefined;
   const totalCount: number = kept ?? (await db.query(`SELECT count(*)::int AS n FROM ${resource.table} t WHERE ${where}`, params)).rows[0].n;
   const { offset, limit } = pageWindow(q, totalCount);
+  // One row past the page says whether a next page exists: the rows decide, not the stored count, which may
+  // disagree with them (a page claiming a next one that has no rows would loop a client following pageInfo).
   const { rows } = await db.query(
-    `SELECT t.* FROM ${resource.table} t WHERE ${where} ORDER BY ${orderSql(resource, q.order)} LIMIT ${limit} OFFSET ${offset}`,
+    `SELECT t.* FROM ${resource.table} t WHERE ${where} ORDER BY ${orderSql(resource, q.order)} LIMIT ${limit + 1} OFFSET ${offset}`,
     params,
   );
-  const edges = rows.map((row, i) => ({ cursor: encodeCursor(offset + i), node: toNode(resource, row) }));
+  const page = rows.slice(0, limit);
+  const edges = page.map((row, i) => ({ cursor: encodeCursor(offset + i), node: toNode(resource, row) }));
   return {
     edges,
     nodes: edges.map((e) => e.node),
     totalCount,
     pageInfo: {
-      hasNextPage: offset + rows.length < totalCount,
-      hasPreviousPage: offset > 0,
+      // A page without rows has no cursor to go on from: it claims neither a next nor a previous page.
+      hasNextPage: page.length > 0 && rows.length > limit,
+      hasPreviousPage: page.length > 0 && offset > 0,
       startCursor: edges[0]?.cursor ?? null,
       endCursor: edges[edges.length - 1]?.cursor ?? null,
     },
