@@ -18,6 +18,7 @@ import { migrateReadModels } from '../projections/schema.ts';
 import type { Config } from '../platform/config.ts';
 import { openDatabase, type Database } from '../platform/database.ts';
 import { Identity } from './auth/identity.ts';
+import { GraphiqlPage } from './graphql/graphiql.ts';
 import { graphqlPlugin } from './graphql/plugin.ts';
 import { oauthPlugin } from './oauth/plugin.ts';
 import { restPlugin } from './rest/plugin.ts';
@@ -43,6 +44,7 @@ export interface Service {
   parties: PartyCommands;
   settings: SettingsCommands;
   identity: Identity;
+  graphiql: GraphiqlPage;
   app: FastifyInstance;
   close(): Promise<void>;
 }
@@ -91,7 +93,8 @@ export async function startService(config: Config, options: { db?: Database; log
     const { rows } = await db.pool.query(`SELECT accounting_exercise_id FROM accounting_entries WHERE id = $1 AND organisation_id = $2`, [entryId, organisationId]);
     return rows[0]?.accounting_exercise_id as string | undefined;
   };
-  await app.register(graphqlPlugin, { costBudget: config.costBudget, pool: db.pool, identity, daemon, deps: { commands, parties, settings, exerciseIdOfEntry } });
+  const graphiql = new GraphiqlPage();
+  await app.register(graphqlPlugin, { costBudget: config.costBudget, pool: db.pool, identity, daemon, graphiql, deps: { commands, parties, settings, exerciseIdOfEntry } });
   await app.register(restPlugin, { pool: db.pool, identity });
   await app.register(triggersPlugin, { pool: db.pool, identity });
   await app.register(eventQueuePlugin, { prefix: '/ia/api/v1/services/delivery/event', pool: db.pool, identity, leaseSeconds: config.eventLeaseSeconds });
@@ -99,7 +102,7 @@ export async function startService(config: Config, options: { db?: Database; log
   await app.register(metricsPlugin, { pool: db.pool, projections: [...PROJECTIONS, fanoutProjection], webhooks });
   app.get('/health', async () => ({ status: 'ok', projections: daemon.position.commit.toString() }));
   return {
-    config, db, store, daemon, fanout, commands, parties, settings, identity, app,
+    config, db, store, daemon, fanout, commands, parties, settings, identity, graphiql, app,
     webhooks,
     async close() {
       clearInterval(sweeper);

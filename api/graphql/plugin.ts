@@ -21,6 +21,7 @@ import { readScoped } from '../read-scope.ts';
 import { accessRules, checkAccess } from './directives.ts';
 import { MUTATIONS, type MutationDeps } from './mutations.ts';
 import { QueryInputError, listQuery, rowsWhereIn, type Row } from './query-builder.ts';
+import { GraphiqlPage, graphiqlRoutes } from './graphiql.ts';
 import { INPUT_LIMITS, addRequestGate } from './request-gate.ts';
 import { formatExecution } from './responses.ts';
 import { SCALAR_RESOLVERS } from './scalars.ts';
@@ -32,6 +33,8 @@ export interface GraphqlOptions {
   identity: Identity;
   daemon: ProjectionDaemon;
   deps: MutationDeps;
+  /** What /graphiql prefills (the demo's headers, when main.ts seeded it). */
+  graphiql?: GraphiqlPage;
 }
 
 interface Context {
@@ -138,6 +141,7 @@ export async function graphqlPlugin(app: FastifyInstance, options: GraphqlOption
     };
   }
 
+  graphiqlRoutes(app, options.graphiql ?? new GraphiqlPage());
   // Nesting, token and cost limits run before anything else of the request (authentication included).
   addRequestGate(app, schema, { ...DEFAULT_COST_LIMITS, maxCost: options.costBudget ?? DEFAULT_COST_LIMITS.maxCost });
 
@@ -145,7 +149,7 @@ export async function graphqlPlugin(app: FastifyInstance, options: GraphqlOption
     schema: sdl,
     resolvers: { Query, Mutation, ...SCALAR_RESOLVERS, ...typeResolvers() } as never,
     loaders: loadersFor(pool) as never,
-    graphiql: true,
+    graphiql: false, // served by graphiql.ts, from the packages instead of a CDN
     graphql: { parseOptions: { maxTokens: INPUT_LIMITS.maxTokens } },
     errorFormatter: formatExecution as never,
     context: async (request: FastifyRequest): Promise<Context> => {
