@@ -11,6 +11,7 @@ const log = service.app.log;
 const empty = comparePositions(await service.store.headPosition(), START) === 0;
 let demo: Awaited<ReturnType<typeof seedDemo>> | undefined;
 if (empty && config.demo) demo = await seedDemo(service);
+if (demo) service.graphiql.showDemo(demo.token.access_token, demo.organisationId, demo.token.expires_in);
 try {
   await service.app.listen({ port: config.port, host: config.host });
 } catch (error) {

@@ -18,6 +18,7 @@ import { migrateReadModels } from '../projections/schema.ts';
 import type { Config } from '../platform/config.ts';
 import { openDatabase, type Database } from '../platform/database.ts';
 import { Identity } from './auth/identity.ts';
+import { GraphiqlPage } from './graphql/graphiql.ts';
 import { graphqlPlugin } from './graphql/plugin.ts';
 import { oauthPlugin } from './oauth/plugin.ts';
 import { restPlugin } from './rest/plugin.ts';
@@ -32,6 +33,7 @@ import { metricsPlugin } from './metrics.ts';
 import { metricsAccess } from './metrics-access.ts';
 import { healthRoute } from './health.ts';
 import { refuseUnstorableText } from './text-guard.ts';
+import { handleErrors } from './error-handler.ts';
 
 export { PROJECTIONS };
 
@@ -46,6 +48,7 @@ export interface Service {
   parties: PartyCommands;
   settings: SettingsCommands;
   identity: Identity;
+  graphiql: GraphiqlPage;
   app: FastifyInstance;
   close(): Promise<void>;
 }
@@ -81,6 +84,7 @@ export async function openCore(config: Config, db?: Database) {
 export async function startService(config: Config, options: { db?: Database; logger?: boolean } = {}): Promise<Service> {
   const { db, store, identity, commands, parties, settings } = await openCore(config, options.db);
   const app = Fastify({ logger: options.logger === false ? false : { level: config.logLevel }, bodyLimit: 1024 * 1024, requestTimeout: 30_000 });
+  handleErrors(app);
   const daemon = new ProjectionDaemon(db.pool, store, PROJECTIONS, (msg, extra) => app.log.error(extra, msg));
   // Fan-out has its own daemon and checkpoint: a slow queue never holds the read models back.
   const fanout = new ProjectionDaemon(db.pool, store, [fanoutProjection], (msg, extra) => app.log.error(extra, msg));
@@ -94,7 +98,8 @@ export async function startService(config: Config, options: { db?: Database; log
     return rows[0]?.accounting_exercise_id as string | undefined;
   };
   refuseUnstorableText(app); // (before the plugins: their routes inherit it)
-  await app.register(graphqlPlugin, { costBudget: config.costBudget, pool: db.pool, identity, daemon, deps: { commands, parties, settings, exerciseIdOfEntry } });
+  const graphiql = new GraphiqlPage();
+  await app.register(graphqlPlugin, { costBudget: config.costBudget, pool: db.pool, identity, daemon, graphiql, deps: { commands, parties, settings, exerciseIdOfEntry } });
   await app.register(restPlugin, { pool: db.pool, identity });
   await app.register(triggersPlugin, { pool: db.pool, identity, allowLoopback: config.webhookAllowLoopback, store });
   await app.register(eventQueuePlugin, { prefix: EVENT_QUEUE_BASE, pool: db.pool, identity, leaseSeconds: config.eventLeaseSeconds });
@@ -103,7 +108,7 @@ export async function startService(config: Config, options: { db?: Database; log
   await app.register(unknownRoutesPlugin);
   app.get('/health', healthRoute(daemon, fanout));
   return {
-    config, db, store, daemon, fanout, commands, parties, settings, identity, app,
+    config, db, store, daemon, fanout, commands, parties, settings, identity, graphiql, app,
     webhooks,
     async close() {
       clearInterval(sweeper);

@@ -4,8 +4,8 @@
  * events, so a client reads its own writes.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { GraphQLError, GraphQLScalarType, Kind, buildSchema, parse } from 'graphql';
-import { DEFAULT_COST_LIMITS, checkCost, operationCost } from './cost.ts';
+import { GraphQLError, buildSchema } from 'graphql';
+import { DEFAULT_COST_LIMITS } from './cost.ts';
 import mercurius from 'mercurius';
 import type pg from 'pg';
 import { BusinessError } from '../../domain/errors.ts';
@@ -24,6 +24,10 @@ import { MUTATIONS, type MutationDeps } from './mutations.ts';
 import { notVisibleError } from './read-your-writes.ts';
 import { unstorableTextAt } from '../../platform/storable-text.ts';
 import { QueryInputError, listQuery, rowsWhereIn, type Row } from './query-builder.ts';
+import { GraphiqlPage, graphiqlRoutes } from './graphiql.ts';
+import { INPUT_LIMITS, addRequestGate } from './request-gate.ts';
+import { formatExecution } from './responses.ts';
+import { SCALAR_RESOLVERS } from './scalars.ts';
 import { GRAPHQL_RESOURCES, buildSdl } from './sdl.ts';
 
 export interface GraphqlOptions {
@@ -32,6 +36,8 @@ export interface GraphqlOptions {
   identity: Identity;
   daemon: ProjectionDaemon;
   deps: MutationDeps;
+  /** What /graphiql prefills (the demo's headers, when main.ts seeded it). */
+  graphiql?: GraphiqlPage;
 }
 
 interface Context {
@@ -41,36 +47,12 @@ interface Context {
   language: Language;
 }
 
-function safeJson(text: string): Record<string, unknown> | undefined {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-}
-
 const error = (message: string, code: string) => new GraphQLError(message, { extensions: { code } });
 
 function requireCaller(ctx: Context): Caller {
   if (ctx.caller) return ctx.caller;
   throw error(ctx.authError ?? 'The current user is not authenticated.', 'AUTH_NOT_AUTHENTICATED');
 }
-
-const passthrough = (name: string, description: string) =>
-  new GraphQLScalarType({ name, description, serialize: (v) => v, parseValue: (v) => v, parseLiteral: (ast) => ('value' in ast ? ast.value : null) });
-
-const DecimalScalar = new GraphQLScalarType({
-  name: 'Decimal',
-  serialize: (v) => (v === null || v === undefined ? null : String(v)),
-  parseValue: (v) => {
-    if (typeof v !== 'string' && typeof v !== 'number') throw new TypeError('Decimal must be a string or a number');
-    return String(v);
-  },
-  parseLiteral: (ast) => {
-    if (ast.kind === Kind.STRING || ast.kind === Kind.INT || ast.kind === Kind.FLOAT) return ast.value;
-    throw new TypeError('Decimal must be a string or a number');
-  },
-});
 
 function connectionResolver(pool: pg.Pool, resource: Resource) {
   return async (_: unknown, args: Record<string, unknown>, ctx: Context) => {
@@ -165,41 +147,17 @@ export async function graphqlPlugin(app: FastifyInstance, options: GraphqlOption
     };
   }
 
-  // Cost analysis runs before anything else of the request (authentication included): an operation
-  // over the budget is refused without touching the database.
-  const limits = { ...DEFAULT_COST_LIMITS, maxCost: options.costBudget ?? DEFAULT_COST_LIMITS.maxCost };
-  app.addHook('preHandler', async (request, reply) => {
-    if (request.routeOptions.url !== '/graphql') return;
-    const body = (request.method === 'GET' ? request.query : request.body) as { query?: unknown; variables?: unknown; operationName?: unknown } | undefined;
-    if (typeof body?.query !== 'string') return; // mercurius answers malformed requests itself
-    let document;
-    try {
-      document = parse(body.query);
-    } catch {
-      return;
-    }
-    const variables = typeof body.variables === 'string' ? safeJson(body.variables) : (body.variables as Record<string, unknown> | undefined);
-    const cost = operationCost(schema, document, variables, typeof body.operationName === 'string' ? body.operationName : undefined);
-    const mode = String(request.headers['graphql-cost'] ?? '').toLowerCase();
-    const operationCostReport = { fieldCost: cost.fieldCost, typeCost: cost.typeCost };
-    const refusal = checkCost(cost, limits);
-    if (refusal) return reply.send({ errors: [refusal.toJSON()], extensions: mode ? { operationCost: operationCostReport } : undefined });
-    if (mode === 'validate') return reply.send({ extensions: { operationCost: operationCostReport } });
-    if (mode === 'report') (request as typeof request & { operationCost?: object }).operationCost = operationCostReport;
-  });
-  app.addHook('onSend', async (request, _reply, payload) => {
-    const report = (request as typeof request & { operationCost?: object }).operationCost;
-    if (!report || typeof payload !== 'string') return payload;
-    const body = JSON.parse(payload);
-    body.extensions = { ...body.extensions, operationCost: report };
-    return JSON.stringify(body);
-  });
+  graphiqlRoutes(app, options.graphiql ?? new GraphiqlPage());
+  // Nesting, token and cost limits run before anything else of the request (authentication included).
+  addRequestGate(app, schema, { ...DEFAULT_COST_LIMITS, maxCost: options.costBudget ?? DEFAULT_COST_LIMITS.maxCost });
 
   await app.register(mercurius, {
     schema: sdl,
-    resolvers: { Query, Mutation, UUID: passthrough('UUID', 'UUID'), DateTime: passthrough('DateTime', 'ISO 8601'), JSON: passthrough('JSON', 'JSON'), Decimal: DecimalScalar, ...typeResolvers() } as never,
+    resolvers: { Query, Mutation, ...SCALAR_RESOLVERS, ...typeResolvers() } as never,
     loaders: loadersFor(pool) as never,
-    graphiql: true,
+    graphiql: false, // served by graphiql.ts, from the packages instead of a CDN
+    graphql: { parseOptions: { maxTokens: INPUT_LIMITS.maxTokens } },
+    errorFormatter: formatExecution as never,
     context: async (request: FastifyRequest): Promise<Context> => {
       const language = pickLanguage(request.headers['accept-language'], request.headers.cookie);
       const key = request.headers['idempotency-key'];

@@ -7,6 +7,7 @@ import type pg from 'pg';
 import { keptCount } from '../../projections/counts.ts';
 import { MIDNIGHT_SPREAD, datedWithinBounds, isDatedWithin } from '../../projections/dated-within.ts';
 import { storedFields, type Resource, type StoredField } from '../../projections/resource.ts';
+import { filterValueProblem } from './filter-values.ts';
 
 export const PAGING = Object.freeze({ defaultPageSize: 20, maxPageSize: 500, maxFilterDepth: 10, maxInList: 1000 });
 
@@ -58,6 +59,10 @@ export function whereSql(resource: Resource, filter: Filter | undefined, params:
       if (!build || operand === undefined) throw new QueryInputError(`unknown operator ${op}`);
       const isList = op === 'in' || op === 'nin';
       if (isList && (!Array.isArray(operand) || operand.length > PAGING.maxInList)) throw new QueryInputError(`${op} takes a list of at most ${PAGING.maxInList}`);
+      for (const v of isList ? (operand as unknown[]) : [operand]) {
+        const problem = filterValueProblem(field.scalar, v);
+        if (problem) throw new QueryInputError(`${key}.${op}: ${problem}`);
+      }
       const column = `t.${field.column}`;
       // eq/neq null mean IS [NOT] NULL; with a value they are plain comparisons, which an index can serve
       // (IS [NOT] DISTINCT FROM never uses one).
@@ -119,23 +124,29 @@ export interface PageArgs {
   before?: string | null;
 }
 
+/** A cursor is the base64 text of a row's offset in the list: only the cursors this code makes are read. */
+const CURSOR_OFFSET = /^(0|[1-9]\d{0,14})$/;
 const encodeCursor = (offset: number) => Buffer.from(String(offset)).toString('base64');
 function decodeCursor(cursor: string): number {
-  const n = Number(Buffer.from(cursor, 'base64').toString());
-  if (!Number.isInteger(n) || n < 0) throw new QueryInputError('invalid cursor');
-  return n;
+  const offset = Buffer.from(cursor, 'base64').toString();
+  if (!CURSOR_OFFSET.test(offset) || encodeCursor(Number(offset)) !== cursor) throw new QueryInputError(`invalid cursor ${JSON.stringify(cursor.slice(0, 40))}: pass a cursor this list returned`);
+  return Number(offset);
 }
 
-/** Offset window for first/after/last/before over `total` rows. */
+/**
+ * Offset window for first/after/last/before. Only `last` without a `before` cursor needs to know where the list
+ * ends, and takes it from `total`; forward pages are bounded by their cursors and sizes, not by the count.
+ */
 export function pageWindow(args: PageArgs, total: number): { offset: number; limit: number } {
   for (const n of [args.first, args.last]) {
     if (n != null && (n < 0 || n > PAGING.maxPageSize)) throw new QueryInputError(`page size must be 0..${PAGING.maxPageSize}`);
   }
   let start = args.after ? decodeCursor(args.after) + 1 : 0;
-  let end = args.before ? Math.min(decodeCursor(args.before), total) : total;
+  let end = args.before ? decodeCursor(args.before) : Infinity;
   if (args.first != null) end = Math.min(end, start + args.first);
-  if (args.last != null) start = Math.max(start, end - args.last);
+  if (args.last != null) start = Math.max(start, (end === Infinity ? total : end) - args.last);
   if (args.first == null && args.last == null) end = Math.min(end, start + PAGING.defaultPageSize);
+  if (end === Infinity) end = total;
   return { offset: start, limit: Math.max(0, end - start) };
 }
 
@@ -168,18 +179,22 @@ export async function listQuery(db: pg.Pool | pg.PoolClient, resource: Resource,
   const kept = resource.scope === 'organisation' ? await keptCount(db, resource, organisationId!, q.where) : undefined;
   const totalCount: number = kept ?? (await db.query(`SELECT count(*)::int AS n FROM ${resource.table} t WHERE ${where}`, params)).rows[0].n;
   const { offset, limit } = pageWindow(q, totalCount);
+  // One row past the page says whether a next page exists: the rows decide, not the stored count, which may
+  // disagree with them (a page claiming a next one that has no rows would loop a client following pageInfo).
   const { rows } = await db.query(
-    `SELECT t.* FROM ${resource.table} t WHERE ${where} ORDER BY ${orderSql(resource, q.order)} LIMIT ${limit} OFFSET ${offset}`,
+    `SELECT t.* FROM ${resource.table} t WHERE ${where} ORDER BY ${orderSql(resource, q.order)} LIMIT ${limit + 1} OFFSET ${offset}`,
     params,
   );
-  const edges = rows.map((row, i) => ({ cursor: encodeCursor(offset + i), node: toNode(resource, row) }));
+  const page = rows.slice(0, limit);
+  const edges = page.map((row, i) => ({ cursor: encodeCursor(offset + i), node: toNode(resource, row) }));
   return {
     edges,
     nodes: edges.map((e) => e.node),
     totalCount,
     pageInfo: {
-      hasNextPage: offset + rows.length < totalCount,
-      hasPreviousPage: offset > 0,
+      // A page without rows has no cursor to go on from: it claims neither a next nor a previous page.
+      hasNextPage: page.length > 0 && rows.length > limit,
+      hasPreviousPage: page.length > 0 && offset > 0,
       startCursor: edges[0]?.cursor ?? null,
       endCursor: edges[edges.length - 1]?.cursor ?? null,
     },

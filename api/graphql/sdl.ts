@@ -44,7 +44,7 @@ const ENUMS: Record<string, readonly string[]> = {
 const BASE_SDL = `
 scalar UUID
 scalar DateTime
-"Exact decimal, serialized as a string so no cent is lost to binary floating point; accepts strings or numbers."
+"Exact decimal, serialized as a string so no cent is lost to binary floating point; accepts strings, or JSON numbers of at most 15 significant digits (longer ones may have been rounded: send them as strings)."
 scalar Decimal
 scalar JSON
 
