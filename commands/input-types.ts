@@ -16,7 +16,8 @@ export const typeNameOf = (schema: z.ZodType): string | undefined => NAMES.get(s
 
 /** Scalars of the SDL, named once so every input uses the same ones. */
 export const gql = {
-  uuid: named('UUID', z.uuid()),
+  // Lower case: ids are compared as text in the aggregates, and reads already take any case (PostgreSQL's uuid).
+  uuid: named('UUID', z.uuid().transform((id) => id.toLowerCase())),
   decimal: named('Decimal', z.union([z.string().max(40), z.number()])),
   int: named('Int', z.int()),
   enumOf: <const T extends readonly [string, ...string[]]>(name: string, values: T) => named(name, z.enum(values)),
