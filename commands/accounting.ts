@@ -22,7 +22,7 @@ import {
 import type { GlobalPosition } from '../eventstore/port.ts';
 import type { OrganisationLocks } from './organisation-locks.ts';
 import { AggregateStore, type Aggregate, type CommandContext } from './aggregate-store.ts';
-import { invalidInput } from './input-errors.ts';
+import { fieldPath, invalidInput } from './input-errors.ts';
 import { gql, named } from './input-types.ts';
 import { derivedId } from '../domain/ids.ts';
 import { PartiesAggregate } from './party-aggregates.ts';
@@ -41,11 +41,11 @@ export const LedgerAggregate: Aggregate<LedgerState, LedgerEvent> = {
 };
 
 /** Where the first string holding a NUL character sits in `value`, if any: PostgreSQL text cannot store one. */
-function nulAt(value: unknown, path: string[] = [], depth = 0): string | undefined {
-  if (typeof value === 'string') return value.includes('\u0000') ? path.join('.') || 'input' : undefined;
+function nulAt(value: unknown, path: PropertyKey[] = [], depth = 0): PropertyKey[] | undefined {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : undefined;
   if (value === null || typeof value !== 'object' || depth > 20) return undefined;
   for (const [key, child] of Object.entries(value)) {
-    const found = nulAt(child, [...path, key], depth + 1);
+    const found = nulAt(child, [...path, Array.isArray(value) ? Number(key) : key], depth + 1);
     if (found !== undefined) return found;
   }
   return undefined;
@@ -54,7 +54,8 @@ function nulAt(value: unknown, path: string[] = [], depth = 0): string | undefin
 /** Parses with zod; a refusal becomes the business error clients know, naming the field. */
 export function parse<T>(schema: z.ZodType<T>, input: unknown): T {
   const nul = nulAt(input);
-  if (nul !== undefined) throw new BusinessError(Errors.invalidInput, { field: nul, reason: 'contains a NUL character' });
+  // Named as zod refusals name fields, with a reason the client reads in its language.
+  if (nul !== undefined) throw new BusinessError(Errors.invalidInput, { field: fieldPath(nul), reason: Reasons.nulCharacter });
   const result = schema.safeParse(input);
   if (result.success) return result.data;
   throw invalidInput(result.error, input);

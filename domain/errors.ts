@@ -88,6 +88,7 @@ export const Reasons = {
   notOneOf: 'notOneOf',
   unknownFields: 'unknownFields',
   notDate: 'notDate',
+  nulCharacter: 'nulCharacter',
   badValue: 'badValue',
   // What the deciders find
   codeFormat: 'codeFormat',
