@@ -26,6 +26,8 @@ export const REASON_MESSAGES: Record<keyof typeof Reasons, Messages> = {
     fr: 'une date ISO 8601 (2026-03-01) ou une date et heure avec fuseau (2026-03-01T10:00:00Z, 2026-03-01T10:00:00+01:00) est attendue',
     de: 'erwartet wird ein ISO-8601-Datum (2026-03-01) oder ein Zeitpunkt mit Zone (2026-03-01T10:00:00Z, 2026-03-01T10:00:00+01:00)',
   },
+  nulCharacter: { en: 'contains a NUL character', es: 'contiene un carácter NUL', fr: 'contient un caractère NUL', de: 'enthält ein NUL-Zeichen' },
+  illFormedUnicode: { en: 'contains ill-formed Unicode (a lone surrogate)', es: 'contiene Unicode mal formado (un sustituto aislado)', fr: 'contient de l\'Unicode mal formé (un demi-substitut isolé)', de: 'enthält fehlerhaftes Unicode (ein einzelnes Surrogat)' },
   badValue: { en: 'not a valid value', es: 'no es un valor válido', fr: "ce n'est pas une valeur valide", de: 'kein gültiger Wert' },
   codeFormat: { en: 'letters, digits, dots, underscores and hyphens only, 1 to {maxLength} characters', es: 'solo letras, dígitos, puntos, guiones bajos y guiones, de 1 a {maxLength} caracteres', fr: 'lettres, chiffres, points, tirets bas et tirets uniquement, de 1 à {maxLength} caractères', de: 'nur Buchstaben, Ziffern, Punkte, Unterstriche und Bindestriche, 1 bis {maxLength} Zeichen' },
   tooMany: { en: 'at most {limit} are allowed', es: 'se permiten como máximo {limit}', fr: 'au plus {limit} sont permis', de: 'höchstens {limit} sind erlaubt' },

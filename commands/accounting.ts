@@ -22,7 +22,7 @@ import {
 import type { GlobalPosition } from '../eventstore/port.ts';
 import type { OrganisationLocks } from './organisation-locks.ts';
 import { AggregateStore, type Aggregate, type CommandContext } from './aggregate-store.ts';
-import { invalidInput } from './input-errors.ts';
+import { fieldPath, invalidInput } from './input-errors.ts';
 import { gql, named } from './input-types.ts';
 import { unstorableTextAt } from '../platform/storable-text.ts';
 import { derivedId } from '../domain/ids.ts';
@@ -43,9 +43,10 @@ export const LedgerAggregate: Aggregate<LedgerState, LedgerEvent> = {
 
 /** Parses with zod; a refusal becomes the business error clients know, naming the field. */
 export function parse<T>(schema: z.ZodType<T>, input: unknown): T {
-  // Before zod: a string no store can hold is refused wherever it is, even in a field zod would drop.
+  // Before zod: a string no store can hold is refused wherever it is, even in a field zod would drop. Named as
+  // zod refusals name fields, with a reason the client reads in its language.
   const unstorable = unstorableTextAt(input);
-  if (unstorable) throw new BusinessError(Errors.invalidInput, unstorable);
+  if (unstorable) throw new BusinessError(Errors.invalidInput, { field: fieldPath(unstorable.path), reason: unstorable.nul ? Reasons.nulCharacter : Reasons.illFormedUnicode });
   const result = schema.safeParse(input);
   if (result.success) return result.data;
   throw invalidInput(result.error, input);

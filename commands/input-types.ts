@@ -63,7 +63,8 @@ export function decimalText(value: unknown): string {
 
 /** Scalars of the SDL, named once so every input uses the same ones. */
 export const gql = {
-  uuid: named('UUID', z.uuid()),
+  // Lower case: ids are compared as text in the aggregates, and reads already take any case (PostgreSQL's uuid).
+  uuid: named('UUID', z.uuid().transform((id) => id.toLowerCase())),
   decimal: named(
     'Decimal',
     z.union([z.string(), z.number()]).transform((value, ctx) => {

@@ -88,6 +88,8 @@ export const Reasons = {
   notOneOf: 'notOneOf',
   unknownFields: 'unknownFields',
   notDate: 'notDate',
+  nulCharacter: 'nulCharacter',
+  illFormedUnicode: 'illFormedUnicode',
   badValue: 'badValue',
   // What the deciders find
   codeFormat: 'codeFormat',

@@ -17,20 +17,25 @@ export const unstorableReason = (s: string): string | undefined =>
   UNSTORABLE.test(s) ? (s.includes('\0') ? 'contains a NUL character' : 'contains ill-formed Unicode (a lone surrogate)') : undefined;
 
 /**
- * Where the first unstorable string (a value or a key) sits in `value`, as a dotted path ('input' for the
- * value itself), with why; undefined when every string is storable.
+ * Where the first unstorable string (a value or a key) sits in `value`: `field` as a dotted path ('input' for
+ * the value itself), `path` as keys and indexes, why (`reason`, in English for logs and non-GraphQL answers),
+ * and whether it is a NUL (else a lone surrogate). Undefined when every string is storable.
  */
-export function unstorableTextAt(value: unknown, path: string[] = [], depth = 0): { field: string; reason: string } | undefined {
-  if (typeof value === 'string') {
-    const reason = unstorableReason(value);
-    return reason ? { field: path.join('.') || 'input', reason } : undefined;
-  }
+export function unstorableTextAt(
+  value: unknown, path: (string | number)[] = [], depth = 0,
+): { field: string; path: (string | number)[]; reason: string; nul: boolean } | undefined {
+  const found = (at: (string | number)[], s: string, prefix = '') => {
+    const reason = unstorableReason(s);
+    return reason ? { field: at.join('.') || 'input', path: at, reason: `${prefix}${reason}`, nul: s.includes('\0') } : undefined;
+  };
+  if (typeof value === 'string') return found(path, value);
   if (value === null || typeof value !== 'object' || depth > TEXT_LIMITS.maxDepth) return undefined;
   for (const [key, child] of Object.entries(value)) {
-    const keyReason = unstorableReason(key);
-    if (keyReason) return { field: [...path, key].join('.'), reason: `its name ${keyReason}` };
-    const found = unstorableTextAt(child, [...path, key], depth + 1);
-    if (found) return found;
+    const at = [...path, Array.isArray(value) ? Number(key) : key];
+    const inKey = found(at, key, 'its name ');
+    if (inKey) return inKey;
+    const inChild = unstorableTextAt(child, at, depth + 1);
+    if (inChild) return inChild;
   }
   return undefined;
 }

@@ -87,11 +87,13 @@ t.test('a zod refusal is invalidInput naming the field, with a reason in the cli
     ['not a date', () => parse(EntryUsingCodesInput, { ...entry, date: '2026-03-01junk' }), 'date', Reasons.notDate, {}],
     ['not an enum value', () => parse(AccountCreateInput, { code: '1', name: 'x', accountType: 'NO_SUCH_TYPE' }), 'accountType', Reasons.notOneOf, {}],
     ['not an integer', () => parse(AccountCreateInput, { code: '1', name: 'x', taxonomy: 1.5 }), 'taxonomy', Reasons.notInteger, {}],
+    ['a NUL character', () => parse(EntryUsingCodesInput, { ...entry, accountingEntryLines: [{ ...entry.accountingEntryLines[0], description: 'a\u0000b' }, entry.accountingEntryLines[1]] }), 'accountingEntryLines[0].description', Reasons.nulCharacter, {}],
   ];
   for (const [name, run, field, reason, limits] of cases) {
     const error = refusal(run);
     t.equal(error.code, Errors.invalidInput, `${name}: invalidInput`);
     t.match(error.params, { field, reason, ...limits }, `${name}: names ${field}, ${reason}`);
+    t.ok(Object.hasOwn(REASONS, String(error.params.reason)), `${name}: the reason is a key read in the client's language`);
     for (const language of LANGUAGES) {
       const message = localize(error.code, error.params, language);
       t.ok(message.includes(field), `${name} in ${language} names the field: ${message}`);

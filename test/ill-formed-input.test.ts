@@ -76,7 +76,8 @@ t.test('every string field of every mutation refuses a lone surrogate and NUL, n
           t.ok(error?.message?.includes(`values${graphqlPath}`), `${where}: names the field`);
         } else {
           t.equal(error?.extensions?.code, 'global.businessErrors.invalidInput', `${where}: coded refusal (${error?.message})`);
-          t.equal(error?.extensions?.parameters?.field, leaf.join('.'), `${where}: names the field`);
+          const field = leaf.reduce<string>((at, k) => (typeof k === 'number' ? `${at}[${k}]` : at ? `${at}.${k}` : String(k)), '');
+          t.equal(error?.extensions?.parameters?.field, field, `${where}: names the field`);
         }
         t.equal(await api.eventCount(), before, `${where}: nothing appended`);
         checked++;

@@ -1,7 +1,7 @@
 /**
  * Nobody can lock a client out of the token endpoint by knowing its client_id (issue 15, item 3): an
  * attacker's address hammers with the real client_id and a wrong secret and is refused with 429 after
- * its budget, while the real client, from another address, still exchanges its code. The two loopback
+ * its budget, while the real client, from another address or the same one, still exchanges its code. The two loopback
  * addresses 127.0.0.1 and 127.0.0.2 are two sources to the service (it trusts no proxy header).
  */
 import { request as httpRequest } from 'node:http';
@@ -46,9 +46,16 @@ t.test('wrong secrets from one address do not stop the real client elsewhere', a
   }
   t.same(statuses.slice(0, BUDGET), Array(BUDGET).fill(401), `the first ${BUDGET} wrong secrets are answered invalid_client`);
   t.same(statuses.slice(BUDGET), Array(5).fill(429), 'then the address is refused');
-  const right = await postFrom(attacker, '/oauth/eu/token', { ...exchange, client_id: client.client_id, client_secret: client.client_secret! });
-  t.equal(right.status, 429, 'even with the right secret: a refused address gets no answer on its guesses');
-  t.match(right.body.error_description, new RegExp(`More than ${BUDGET} unauthenticated token requests a minute from this address`));
+  const wrongAgain = await postFrom(attacker, '/oauth/eu/token', { ...exchange, client_id: client.client_id, client_secret: 'guess-again' });
+  t.equal(wrongAgain.status, 429, 'a further wrong secret from the spent address is refused');
+  t.match(wrongAgain.body.error_description, new RegExp(`More than ${BUDGET} unauthenticated token requests a minute from this address`));
+  // The same address may be the real client's too: a NAT, or a reverse proxy in front of the service.
+  const sameAddress = await pkceRequest(base, client.client_id, REDIRECT);
+  const sameAddressCode = (await approve(base, sameAddress.url)).searchParams.get('code')!;
+  const right = await postFrom(attacker, '/oauth/eu/token', {
+    grant_type: 'authorization_code', code: sameAddressCode, redirect_uri: REDIRECT, code_verifier: sameAddress.verifier, client_id: client.client_id, client_secret: client.client_secret!,
+  });
+  t.equal(right.status, 200, 'the real client behind the same address still authenticates: the address budget is for unauthenticated requests only');
 
   const real = await postForm(`${base}/oauth/eu/token`, { ...exchange, client_id: client.client_id, client_secret: client.client_secret! });
   t.equal(real.status, 200, 'the real client, from its own address, still exchanges its code');

@@ -5,15 +5,17 @@
  * A request counts against the client it names only once the client has authenticated with its secret.
  * Every other request counts against its address: one whose client authentication failed, and every
  * request of a public client (RFC 6749 2.1: it cannot authenticate, and its client_id is no secret). So
- * knowing a client_id no longer lets anyone spend that client's budget, and an address that spent its
- * own is refused before its next guess is even checked.
+ * knowing a client_id no longer lets anyone spend that client's budget. An address that spent its budget
+ * is refused its unauthenticated requests only: the address may be shared (a NAT, a reverse proxy in
+ * front of the service), and a client that authenticates from it must not be locked out by another's
+ * guesses (a 256-bit secret cannot be guessed; each guess costs one lookup of the client).
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Identity, OAuthClient } from '../auth/identity.ts';
 import { authenticateClient } from './client-auth.ts';
 import { OAuthError, sendOAuthError } from './errors.ts';
 import { isFormEncoded, RepeatedParameter, single } from './form.ts';
-import { countFor, sendTooManyJson, spent, type EndpointLimiters } from './rate-limits.ts';
+import { countFor, sendTooManyJson, type EndpointLimiters } from './rate-limits.ts';
 
 export type Form = (name: string) => string | undefined;
 
@@ -37,15 +39,14 @@ export async function answerClientRequest(
   work: (form: Form, client: OAuthClient) => Promise<FastifyReply>,
 ): Promise<FastifyReply> {
   const { unauthenticatedPerIp, perClient } = limiters;
-  const blocked = await spent(request, unauthenticatedPerIp);
-  if (blocked) return sendTooManyJson(reply, blocked, `More than ${unauthenticatedPerIp.max} unauthenticated ${what} requests a minute from this address.`);
+  const tooManyFromAddress = (wait: number) => sendTooManyJson(reply, wait, `More than ${unauthenticatedPerIp.max} unauthenticated ${what} requests a minute from this address.`);
   let client: OAuthClient | undefined;
   try {
     const form = readForm(request);
     client = await authenticateClient(identity, request.headers.authorization, form);
     if (client.isPublic) {
       const wait = await countFor(request, unauthenticatedPerIp);
-      if (wait) return sendTooManyJson(reply, wait, `More than ${unauthenticatedPerIp.max} unauthenticated ${what} requests a minute from this address.`);
+      if (wait) return tooManyFromAddress(wait);
     } else {
       const wait = await countFor(request, perClient, client.clientId);
       if (wait) return sendTooManyJson(reply, wait, `More than ${perClient.max} ${what} requests a minute for this client.`);
@@ -53,7 +54,7 @@ export async function answerClientRequest(
     return await work(form, client);
   } catch (e) {
     if (!(e instanceof OAuthError)) throw e;
-    if (!client) await countFor(request, unauthenticatedPerIp);
-    return sendOAuthError(reply, e);
+    const wait = client ? undefined : await countFor(request, unauthenticatedPerIp);
+    return wait ? tooManyFromAddress(wait) : sendOAuthError(reply, e);
   }
 }

@@ -60,12 +60,6 @@ export async function countFor(request: FastifyRequest, limiter: Limiter, client
   return (await exceeded(request, limiter))?.retryAfter;
 }
 
-/** Without counting: the seconds to wait when the key has used its whole budget of the window. */
-export async function spent(request: FastifyRequest, limiter: Limiter): Promise<number | undefined> {
-  const result = await limiter.check(request, { increment: false });
-  return !result.isAllowed && result.remaining === 0 ? Math.max(1, result.ttlInSeconds) : undefined;
-}
-
 export function sendTooManyPage(reply: FastifyReply, retryAfter: number, what: string) {
   reply.header('Retry-After', String(retryAfter));
   return sendErrorPage(reply, 429, 'Too many attempts', `${what} Try again in ${retryAfter} seconds.`);
