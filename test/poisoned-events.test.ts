@@ -128,6 +128,8 @@ t.test('after the fix, a retry delivers the held events once, in order; an event
   const b4 = await bAccount('5720554');
   const a5 = await service.commands.createAccountingAccount({ organisationId: A }, { code: '5720557', name: 'Later' });
   t.ok(await service.fanout.waitFor(a5.position));
+  // The read models too: A's account is held behind the chart's parked event (counted there), before what follows reads it.
+  t.ok(await service.daemon.waitFor(a5.position));
   t.same((await queued(queueA.id)).map((r) => r.record_id), ['5720901', '5720902', 'POISON', '5720556', '5720557'], 'A is live again, nothing twice');
   t.same((await queued(queueB.id)).map((r) => r.record_id), ['5720551', '5720552', '5720553', '5720554']);
   t.ok(b4);
@@ -137,6 +139,7 @@ t.test('after the fix, a retry delivers the held events once, in order; an event
   const still = (await listParked(db.pool)).find((p) => p.projection === 'chart')!;
   t.equal(still.attempts, 2, 'the retry is recorded');
   t.equal(await account(A, '5720556'), undefined, 'and nothing of it applied');
+  t.equal(still.heldEvents, 2, "A's two later accounts are held behind it");
 });
 
 t.test('a lost connection parks nothing and blocks no start: the daemon says so and starts again from its checkpoints with a backoff', async (t) => {
