@@ -4,8 +4,8 @@
  * rows and its checkpoint commit in one transaction: after a crash the batch is redone, and the
  * (trigger, event) uniqueness makes the redo a no-op. It is never rebuilt: queues are not read models.
  *
- * A trigger receives the events after its start position (triggers.starts_after_*), whenever the fan-out
- * gets to them: one created while the fan-out is stopped or behind gets the same events as if it had
+ * A trigger receives the events after its start (triggers.starts_after_*, or the transactions its
+ * creation's snapshot did not see: schema.ts), whenever the fan-out gets to them: one created while the fan-out is stopped or behind gets the same events as if it had
  * been running. Payloads are jsonb: what an event stored by an older version holds that jsonb refuses
  * (a lone surrogate, NUL) is sent as U+FFFD rather than stopping the queue.
  */
@@ -43,7 +43,9 @@ export function enqueue(events: RecordedEvent[], writes: Writes, onlyTrigger?: s
      SELECT t.id, e.org, e.id, e.commit::xid8, e.prepare, e.object, e.action, e.key, e.rid, e.payload, e.recorded_at
      FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::bigint[], $5::text[], $6::text[], $7::text[], $8::text[], $9::jsonb[], $10::timestamptz[])
        AS e(org, id, commit, prepare, object, action, key, rid, payload, recorded_at)
-     JOIN triggers t ON t.organisation_id = e.org AND (e.commit::xid8, e.prepare) > (t.starts_after_commit, t.starts_after_prepare)
+     JOIN triggers t ON t.organisation_id = e.org
+       AND CASE WHEN t.starts_at_snapshot IS NULL THEN (e.commit::xid8, e.prepare) > (t.starts_after_commit, t.starts_after_prepare)
+         ELSE NOT pg_visible_in_snapshot(e.commit::xid8, t.starts_at_snapshot) END
        AND (cardinality(t.events) = 0 OR (e.object || '/' || e.action) = ANY(t.events)) AND ($11::uuid IS NULL OR t.id = $11)
      ORDER BY e.commit::xid8, e.prepare
      ON CONFLICT (trigger_id, event_id) DO NOTHING`,

@@ -78,7 +78,12 @@ CREATE UNIQUE INDEX IF NOT EXISTS triggers_one_queue_per_client ON triggers (org
  * Where a trigger's queue starts: it receives the events after this position (exclusive) and no earlier
  * one, whenever the fan-out gets to them. createTrigger sets it (the store's head at creation by default).
  * Triggers made before the column existed start at the beginning, as they always did.
+ *
+ * A trigger made 'now' on the PostgreSQL store starts at its creation's snapshot instead: it receives the
+ * events of the transactions that snapshot does not see (committed after it), whatever their position. A
+ * position cannot say that: an append in flight at creation commits below the head read then.
  */
 export const TRIGGER_START_DDL = `
 ALTER TABLE triggers ADD COLUMN IF NOT EXISTS starts_after_commit xid8 NOT NULL DEFAULT '0';
-ALTER TABLE triggers ADD COLUMN IF NOT EXISTS starts_after_prepare bigint NOT NULL DEFAULT 0;`;
+ALTER TABLE triggers ADD COLUMN IF NOT EXISTS starts_after_prepare bigint NOT NULL DEFAULT 0;
+ALTER TABLE triggers ADD COLUMN IF NOT EXISTS starts_at_snapshot pg_snapshot;`;

@@ -97,8 +97,13 @@ export async function createTrigger(pool: pg.Pool, input: TriggerInput, options:
   try {
     await inTransaction(pool, async (client) => {
       // An earlier start than the fan-out's is backfilled; 'now' never is (no lock on the fan-out then).
-      const fanoutAt = input.from === undefined || input.from === 'now' ? START : await lockFanoutCheckpoint(client);
-      await client.query(`INSERT INTO triggers (id, organisation_id, type, client_id, url, secret, events, starts_after_commit, starts_after_prepare) VALUES ($1, $2, $3, $4, $5, $6, $7, $8::text::xid8, $9)`, [
+      const now = input.from === undefined || input.from === 'now';
+      const fanoutAt = now ? START : await lockFanoutCheckpoint(client);
+      // 'now' where positions are transaction ids (the PostgreSQL store): this statement's snapshot, which
+      // an append in flight meanwhile is not in, though it commits below the head read above (schema.ts).
+      const snapshot = now && (!options.store || options.store.committedHead) ? 'pg_current_snapshot()' : 'NULL';
+      await client.query(`INSERT INTO triggers (id, organisation_id, type, client_id, url, secret, events, starts_after_commit, starts_after_prepare, starts_at_snapshot)
+        VALUES ($1, $2, $3, $4, $5, $6, $7, $8::text::xid8, $9, ${snapshot})`, [
         id, input.organisationId, input.type, input.type === 'event-queue' ? input.clientId : null, input.type === 'http-post' ? input.url : null, secret ?? null, events,
         start.commit.toString(), start.prepare.toString(),
       ]);

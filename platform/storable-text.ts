@@ -44,19 +44,29 @@ export function unstorableTextAt(
 export const storableText = (s: string): string => (UNSTORABLE.test(s) ? s.replace(UNSTORABLE_ALL, '\ufffd') : s);
 
 /**
- * A `\u0000` or `\uD800`-`\uDFFF` escape as JSON.stringify writes them: it escapes lone surrogates (a
- * whole pair stays as its characters) and control characters, in lower case. Only after an even run of
- * backslashes is it an escape: `\\u0000` is a backslash followed by text.
+ * Where the first `\u0000` or `\uD800`-`\uDFFF` escape sits in serialised JSON (JSON.stringify's: it escapes
+ * lone surrogates, a whole pair stays as its characters, and control characters), with its four hex
+ * digits; -1 when none. One pass from left to right, escape by escape (a backslash and the character it
+ * escapes), so `\\u0000` is a backslash followed by text. Linear: a run of backslashes is not scanned
+ * again from each of its positions (a lookbehind regex was quadratic in the run).
  */
-const UNSTORABLE_ESCAPE = /(?<=(?:^|[^\\])(?:\\\\)*)\\u(0000|d[89a-f][0-9a-f]{2})/i;
-const UNSTORABLE_ESCAPES = new RegExp(UNSTORABLE_ESCAPE.source, 'gi');
+function unstorableEscapeAt(json: string, from = 0): number {
+  for (let i = json.indexOf('\\', from); i !== -1; i = json.indexOf('\\', i + 2)) {
+    if (json.charCodeAt(i + 1) !== 0x75 /* u */) continue; // \\, \n, \" ...: two characters, skipped together
+    const hex = json.slice(i + 2, i + 6).toLowerCase();
+    if (hex === '0000' || /^d[89a-f][0-9a-f]{2}$/.test(hex)) return i;
+    i += 4; // (the loop adds the backslash and the u)
+  }
+  return -1;
+}
 
 /** Why this serialised JSON (JSON.stringify's) cannot be stored, or undefined. Cheap: most events hold no escape at all. */
 export function unstorableJson(json: string): string | undefined {
   if (!json.includes('\\u')) return undefined;
-  const m = UNSTORABLE_ESCAPE.exec(json);
-  if (!m) return undefined;
-  return m[1] === '0000' ? 'a NUL character (\\u0000)' : `a lone surrogate (\\u${m[1]})`;
+  const at = unstorableEscapeAt(json);
+  if (at === -1) return undefined;
+  const hex = json.slice(at + 2, at + 6).toLowerCase();
+  return hex === '0000' ? 'a NUL character (\\u0000)' : `a lone surrogate (\\u${hex})`;
 }
 
 /** Throws when one of an append's serialised bodies holds what jsonb/text refuse: the caller's input let it through. */
@@ -68,4 +78,13 @@ export function assertStorableJson(streamId: string, bodies: readonly string[]):
 }
 
 /** Serialised JSON (JSON.stringify's) that jsonb takes: each unstorable escape becomes \ufffd. */
-export const storableJson = (json: string): string => (unstorableJson(json) ? json.replace(UNSTORABLE_ESCAPES, '\\ufffd') : json);
+export function storableJson(json: string): string {
+  if (!json.includes('\\u')) return json;
+  let out = '';
+  let copied = 0;
+  for (let at = unstorableEscapeAt(json); at !== -1; at = unstorableEscapeAt(json, copied)) {
+    out += json.slice(copied, at) + '\\ufffd';
+    copied = at + 6;
+  }
+  return copied === 0 ? json : out + json.slice(copied);
+}

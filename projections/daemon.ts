@@ -7,8 +7,9 @@
  * One event never stops the others. A batch that fails is applied again event by event (a savepoint
  * each, still one transaction with the checkpoints): an event that fails there parks its organisation
  * for that projection (parked.ts) and the others go on. A failure of the database itself (connection
- * lost, shutdown) parks nothing: the daemon starts again from its checkpoints after a backoff, for as
- * long as it runs. Starting never waits for a catch-up longer than DAEMON_LIMITS.startWaitMs.
+ * lost, shutdown) or of the schema (a column missing: isProjectionFault) parks nothing: the daemon starts
+ * again from its checkpoints after a backoff, for as long as it runs. Starting never waits for a
+ * catch-up longer than DAEMON_LIMITS.startWaitMs.
  */
 import type pg from 'pg';
 import { START, comparePositions, formatPosition, type EventStore, type GlobalPosition, type RecordedEvent, type Subscription } from '../eventstore/port.ts';
@@ -17,7 +18,7 @@ import type { Resource } from './resource.ts';
 import { Writes } from './writes.ts';
 import { inTransaction } from '../platform/database.ts';
 import { isTransient } from '../platform/transient.ts';
-import { countHeld, describeError, organisationOf, park, parkedOrganisations } from './parked.ts';
+import { countHeld, describeError, isProjectionFault, organisationOf, park, parkedOrganisations } from './parked.ts';
 
 export const DAEMON_LIMITS = Object.freeze({
   batchSize: 1000,
@@ -132,7 +133,7 @@ export class ProjectionDaemon {
         this.failure = error;
         this.state = 'retrying';
         const wait = DAEMON_LIMITS.retryBackoffMs[Math.min(attempt++, DAEMON_LIMITS.retryBackoffMs.length - 1)];
-        this.log(`projection daemon failed (${isTransient(error) ? 'database unavailable' : 'error'}); starting again in ${wait} ms`, { error: describeError(error) });
+        this.log(`projection daemon failed (${isTransient(error) ? 'database unavailable' : isProjectionFault(error) ? 'schema or database fault' : 'error'}); starting again in ${wait} ms`, { error: describeError(error) });
         onFailure();
         for (const w of this.waiters) w.resolve(); // (they find the failure and answer it)
         await new Promise<void>((resolve) => {
@@ -148,7 +149,7 @@ export class ProjectionDaemon {
     try {
       await inTransaction(this.pool, (client) => this.applyInTransaction(client, batch, false));
     } catch (error) {
-      if (isTransient(error)) throw error;
+      if (isTransient(error) || isProjectionFault(error)) throw error;
       // Which event? Again, one by one: those that fail park their organisation, the others are applied.
       this.log('a batch of events failed: applying it event by event', { error: describeError(error), from: formatPosition(batch[0].position), to: formatPosition(batch[batch.length - 1].position) });
       await inTransaction(this.pool, (client) => this.applyInTransaction(client, batch, true));
@@ -201,7 +202,7 @@ export class ProjectionDaemon {
             await client.query('RELEASE SAVEPOINT event');
             successes++;
           } catch (error) {
-            if (isTransient(error)) throw error;
+            if (isTransient(error) || isProjectionFault(error)) throw error;
             await client.query('ROLLBACK TO SAVEPOINT event');
             failures++;
             await park(client, projection.name, e, error);

@@ -99,6 +99,14 @@ export async function clearParked(client: pg.PoolClient, projection: string): Pr
   await client.query(`DELETE FROM projection_parked WHERE projection = $1`, [projection]);
 }
 
+/**
+ * An error of the schema, the SQL or the database's state rather than of an event's data (a column or
+ * table missing, a permission, a statement timeout, a lock not granted, an internal error): it would fail
+ * every organisation's events alike, so it parks none (the daemon retries until it is fixed). Data errors
+ * (SQLSTATE classes 21, 22, 23) and errors thrown by a projection's code are the event's.
+ */
+export const isProjectionFault = (error: unknown): boolean => /^(0A|25|3D|3F|42|55|57|XX)/.test(String((error as { code?: unknown })?.code ?? ''));
+
 export function describeError(error: unknown): string {
   const e = error as { message?: string; code?: string };
   return `${e?.code ? `${e.code} ` : ''}${e?.message ?? String(error)}`.slice(0, PARKED_LIMITS.errorChars);

@@ -3,7 +3,9 @@
  * caller gives), whenever the fan-out gets to the events: one created while the fan-out is stopped gets
  * exactly the events after its creation, not the organisation's history.
  */
+import { randomUUID } from 'node:crypto';
 import t from 'tap';
+import { comparePositions } from '../eventstore/port.ts';
 import { fanoutProjection } from '../eventqueue/fanout.ts';
 import { ProjectionDaemon } from '../projections/daemon.ts';
 import { runningService } from './helpers/service.ts';
@@ -55,4 +57,28 @@ t.test('a caller may start a trigger at the beginning or at a position; anything
   const bad = await createTrigger({ client_id: await client('bad'), from: 'yesterday' });
   t.equal(bad.status, 422);
   t.match(JSON.stringify(bad.body), /from/);
+});
+
+t.test("a trigger created 'now' gets an event whose transaction was in flight then and committed after, never one committed before", async (t) => {
+  const client = (await api.service.identity.createClient('in flight', 'http://127.0.0.1:9/cb', false)).client_id;
+  // An append still running when the trigger is made: its transaction id is below those committed meanwhile.
+  const { rows: [template] } = await db.pool.query(`SELECT data::text AS data, metadata::text AS metadata FROM es_events WHERE event_type = 'AccountingAccountCreated' AND metadata->>'organisationId' = $1 LIMIT 1`, [api.organisationId]);
+  const inFlight = await db.pool.connect();
+  t.teardown(() => inFlight.release());
+  await inFlight.query('BEGIN');
+  await inFlight.query(`SELECT pg_current_xact_id()`);
+  const before = await account('5720611'); // committed before the trigger, in a later transaction than the one in flight
+  const created = await createTrigger({ client_id: client, events: ['accountingAccount/after.create'] });
+  t.equal(created.status, 201);
+  await inFlight.query(`INSERT INTO es_events (stream_id, stream_revision, event_id, event_type, data, metadata) VALUES ($1, 0, gen_random_uuid(), 'AccountingAccountCreated', $2::json, $3::json)`, [
+    `InFlight-${randomUUID()}`, JSON.stringify({ ...JSON.parse(template.data), accountId: randomUUID(), code: '5720612', name: 'In flight' }), template.metadata,
+  ]);
+  await inFlight.query('COMMIT');
+  const after = await account('5720613');
+  t.ok(comparePositions(before.position!, after.position!) < 0);
+  const fanout = new ProjectionDaemon(db.pool, store, [fanoutProjection]); // (the service's was stopped above)
+  t.teardown(() => fanout.stop());
+  await fanout.start();
+  t.ok(await fanout.waitFor(after.position));
+  t.same(await queued(created.body.id), ['5720612', '5720613'], 'the events committed after its creation, the one in flight included');
 });

@@ -57,6 +57,16 @@ export function eventStoreContract(t: T, open: () => Promise<EventStore>): void 
     t.equal(read.data.typed, 'C:\\ud800 and \\u0000 typed out', 'a backslash-u typed out is just text');
   });
 
+  t.test('the check costs a pass over the event: a long run of backslashes next to an escape is not rescanned', async (t) => {
+    const store = await open();
+    const run = '\\'.repeat(100_000);
+    const started = performance.now();
+    await store.append(unique('Long'), [event('Named', { name: `${run}u0000 \u0001` })], 'no_stream');
+    await t.rejects(store.append(unique('Long'), [event('Named', { name: `${run}\u0000` })], 'no_stream'), /cannot store/, 'a NUL after an even run is still found');
+    const took = performance.now() - started;
+    t.ok(took < 3_000, `two appends of 200,000 backslashes took ${Math.round(took)} ms (a lookbehind regex: tens of seconds)`);
+  });
+
   t.test('events keep id, type, data and metadata', async (t) => {
     const store = await open();
     const s = unique('Entry');
