@@ -27,6 +27,8 @@ export const DAEMON_LIMITS = Object.freeze({
   startWaitMs: 5_000,
   /** Waits before starting again after a failure of the database (the last one repeats). */
   retryBackoffMs: [250, 500, 1_000, 2_000, 5_000, 10_000, 30_000] as const,
+  /** Transactions of held events remembered for read-your-writes answers (see heldTransactions). */
+  heldTransactionsRemembered: 10_000,
 });
 
 export const liveTable = (r: Resource) => r.table;
@@ -80,6 +82,12 @@ export class ProjectionDaemon {
   private state: DaemonHealth['state'] = 'catching-up';
   /** Parked organisations by projection, as the last batch read them (in its transaction). */
   private parked = new Map<string, Set<string>>();
+  /**
+   * The transactions (commit positions) of recent events this daemon held or parked, with the projections that
+   * did: a mutation is told its change is not visible only when its own events were held, not whenever its
+   * organisation is parked somewhere. Bounded: the oldest are forgotten (a mutation waits seconds, not hours).
+   */
+  private readonly heldTransactions = new Map<bigint, Set<string>>();
   private markCaughtUp!: () => void;
   /** Resolves the first time the daemon has applied everything that existed when it started. */
   readonly caughtUp = new Promise<void>((resolve) => (this.markCaughtUp = resolve));
@@ -170,6 +178,7 @@ export class ProjectionDaemon {
     const parked = await parkedOrganisations(client, names);
     const last = batch[batch.length - 1].position;
     const moved: string[] = [];
+    const heldNow: [bigint, string][] = [];
     for (const projection of this.projections) {
       const checkpoint = checkpoints.get(projection.name) ?? START;
       if (comparePositions(checkpoint, last) >= 0) continue; // a rebuild already covered this batch
@@ -180,6 +189,7 @@ export class ProjectionDaemon {
         const org = organisationOf(e);
         if (!held?.has(org)) return false;
         heldCounts.set(org, (heldCounts.get(org) ?? 0) + 1);
+        heldNow.push([e.position.commit, projection.name]);
         return true;
       };
       if (!oneByOne) {
@@ -206,6 +216,7 @@ export class ProjectionDaemon {
             await client.query('ROLLBACK TO SAVEPOINT event');
             failures++;
             await park(client, projection.name, e, error);
+            heldNow.push([e.position.commit, projection.name]);
             (held ??= new Set()).add(organisationOf(e));
             parked.set(projection.name, held);
             this.log('event parked: its organisation is held for this projection until retried', { projection: projection.name, organisationId: organisationOf(e), eventId: e.id, error: describeError(error) });
@@ -219,6 +230,15 @@ export class ProjectionDaemon {
     }
     if (moved.length > 0) await writeCheckpoint(client, moved, last);
     this.parked = parked;
+    for (const [commit, name] of heldNow) {
+      const names = this.heldTransactions.get(commit) ?? new Set<string>();
+      this.heldTransactions.delete(commit); // re-inserted last: the map's order is recency
+      this.heldTransactions.set(commit, names.add(name));
+    }
+    for (const oldest of this.heldTransactions.keys()) {
+      if (this.heldTransactions.size <= DAEMON_LIMITS.heldTransactionsRemembered) break;
+      this.heldTransactions.delete(oldest);
+    }
   }
 
   /** Resolves once the read models include `position` (read-your-writes for mutations), or on timeout. */
@@ -242,7 +262,9 @@ export class ProjectionDaemon {
    */
   async visible(position: GlobalPosition | null, organisationId: string, timeoutMs?: number): Promise<NotVisible | undefined> {
     const reached = await this.waitFor(position, timeoutMs);
-    const parkedIn = [...this.parked].filter(([, orgs]) => orgs.has(organisationId)).map(([name]) => name);
+    // Held only if its own transaction's events were: a write its parked projections never see is visible.
+    const heldBy = position ? this.heldTransactions.get(position.commit) : undefined;
+    const parkedIn = heldBy ? [...heldBy].filter((name) => this.parked.get(name)?.has(organisationId)) : [];
     if (parkedIn.length > 0) return { reason: 'parked', projections: parkedIn };
     if (reached) return undefined;
     return this.failure ? { reason: 'retrying', error: describeError(this.failure) } : { reason: 'behind' };

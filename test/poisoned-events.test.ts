@@ -84,6 +84,14 @@ t.test("A's bad events stop neither B's read models nor B's queue; A's are parke
   t.match(res.errors?.[0]?.extensions?.recorded?.id, /^[0-9a-f-]{36}$/, 'naming what was recorded');
   t.equal(await account(A, '5720556'), undefined, "A's later event is held, not applied out of order");
 
+  // A write the parked projection never sees is visible at once, and answered as usual.
+  const area = await fetch(`${base}/graphql`, {
+    method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${demo.token.access_token}`, 'X-Site': A },
+    body: JSON.stringify({ query: `mutation { createBusinessArea(input: { name: "Ventas A" }) { id } }` }),
+  }).then((r) => r.json());
+  t.same(area.errors, undefined, `a business area of A is not held by the chart's parking: ${area.errors?.[0]?.message}`);
+  t.match(area.data?.createBusinessArea?.id, /^[0-9a-f-]{36}$/);
+
   const parked = await listParked(db.pool);
   t.same(parked.map((p) => [p.projection, p.organisationId]).sort(), [['chart', A], ['fanout', A]], 'A is parked in the chart and the fan-out, nowhere else');
   t.match(parked.find((p) => p.projection === 'chart')!.error, /uuid/);
