@@ -36,6 +36,14 @@ export class DecimalInputError extends Error {
   }
 }
 
+/** The refusal of a JSON number that may not be the one sent (`text`: as read, or as sent when known). */
+export function inexactNumber(text: string, plain = text): DecimalInputError {
+  return new DecimalInputError(
+    'INEXACT_DECIMAL',
+    `The JSON number ${text} has more than ${DECIMAL_LIMITS.exactNumberDigits} significant digits, so it may not be the number that was sent (JSON numbers are read as binary floating point): send decimals as strings, e.g. "${plain}".`,
+  );
+}
+
 const shown = (value: unknown) => (typeof value === 'string' && value.length > 50 ? `${JSON.stringify(value.slice(0, 50))}…` : JSON.stringify(value));
 
 /** The exact decimal text of a Decimal input (a string, or a JSON number that is exact), or a DecimalInputError. */
@@ -44,12 +52,7 @@ export function decimalText(value: unknown): string {
   if (typeof value === 'string') text = value;
   else if (typeof value === 'number' && Number.isFinite(value)) {
     const exact = new Decimal(String(value)); // the shortest text that reads back as this double
-    if (exact.sd() > DECIMAL_LIMITS.exactNumberDigits) {
-      throw new DecimalInputError(
-        'INEXACT_DECIMAL',
-        `The JSON number ${String(value)} has more than ${DECIMAL_LIMITS.exactNumberDigits} significant digits, so it may not be the number that was sent (JSON numbers are read as binary floating point): send decimals as strings, e.g. "${exact.toFixed()}".`,
-      );
-    }
+    if (exact.sd() > DECIMAL_LIMITS.exactNumberDigits) throw inexactNumber(String(value), exact.toFixed());
     text = exact.toFixed();
   } else throw new DecimalInputError('INVALID_DECIMAL', `A Decimal is a string such as "1234.56" (or an exact JSON number), not ${shown(value)}.`);
   if (!DECIMAL_TEXT.test(text)) {
