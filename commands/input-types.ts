@@ -22,7 +22,8 @@ export const typeNameOf = (schema: z.ZodType): string | undefined => NAMES.get(s
  * at most 15 significant digits comes back unchanged from that rounding (text -> double -> shortest text), so a
  * number whose shortest text has at most 15 is what the client wrote; one with more may not be (99999999999999.99
  * reads as 99999999999999.98) and is refused, asking for a string. (A client writing more than 15 digits that
- * round onto a shorter number cannot be seen once JSON.parse has run.)
+ * round onto a shorter number cannot be seen once JSON.parse has run: /graphql finds it in the text sent,
+ * api/graphql/sent-numbers.ts.)
  */
 export const DECIMAL_LIMITS = Object.freeze({ integerDigits: 20, fractionDigits: 20, exactNumberDigits: 15 });
 export const DECIMAL_TEXT = new RegExp(`^-?\\d{1,${DECIMAL_LIMITS.integerDigits}}(\\.\\d{1,${DECIMAL_LIMITS.fractionDigits}})?$`);
