@@ -4,7 +4,7 @@
  * and ids, and writes each command's help. Mistakes are one-line usage errors (exit 2), never a stack.
  */
 import { parseArgs } from 'node:util';
-import { isUuid } from '../domain/ids.ts';
+import { canonicalUuid } from '../domain/ids.ts';
 
 export interface OptionSpec {
   type: 'string' | 'boolean';
@@ -111,7 +111,12 @@ export function parseCommand(command: Command<any>, args: string[]): { help: boo
   for (const [name, spec] of Object.entries(command.options)) {
     const value = values[name];
     if (typeof value !== 'string') continue;
-    if (spec.uuid && !isUuid(value)) throw new UsageError(`ledger ${command.name}: --${name} must be an id (a UUID), not '${value}'`);
+    if (spec.uuid) {
+      // Ids are compared and used in stream names as text: one in upper case would name nothing.
+      const id = canonicalUuid(value);
+      if (!id) throw new UsageError(`ledger ${command.name}: --${name} must be an id (a UUID), not '${value}'`);
+      values[name] = id;
+    }
     if (spec.choices) {
       const given = spec.list ? value.split(',').map((v) => v.trim()).filter(Boolean) : [value];
       const wrong = given.filter((v) => !spec.choices!.includes(spec.upperCase ? v.toUpperCase() : v));

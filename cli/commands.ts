@@ -154,7 +154,7 @@ export const COMMANDS: Array<Command<CliContext>> = [
     async run({ core, print }, v, name) {
       const all = [...PROJECTIONS, fanoutProjection];
       if (name && !all.some((p) => p.name === name)) throw new UsageError(`ledger projections retry: unknown projection ${name}; known: ${all.map((p) => p.name).join(', ')}`);
-      const results = await retryParked(core.db.pool, core.store, all, { projection: name, organisationId: typeof v.org === 'string' ? v.org.toLowerCase() : undefined });
+      const results = await retryParked(core.db.pool, core.store, all, { projection: name, organisationId: typeof v.org === 'string' ? v.org : undefined });
       print({ retried: results }, () => results.map((r) => `${r.projection.padEnd(16)} ${r.organisationId || '(none)'}: ${r.error ? `still parked: ${r.error}` : `${r.applied} held events applied`}`).join('\n') || 'nothing parked');
       if (results.some((r) => r.error)) return 1;
     },

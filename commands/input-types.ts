@@ -22,7 +22,8 @@ export const typeNameOf = (schema: z.ZodType): string | undefined => NAMES.get(s
  * at most 15 significant digits comes back unchanged from that rounding (text -> double -> shortest text), so a
  * number whose shortest text has at most 15 is what the client wrote; one with more may not be (99999999999999.99
  * reads as 99999999999999.98) and is refused, asking for a string. (A client writing more than 15 digits that
- * round onto a shorter number cannot be seen once JSON.parse has run.)
+ * round onto a shorter number cannot be seen once JSON.parse has run: /graphql finds it in the text sent,
+ * api/graphql/sent-numbers.ts.)
  */
 export const DECIMAL_LIMITS = Object.freeze({ integerDigits: 20, fractionDigits: 20, exactNumberDigits: 15 });
 export const DECIMAL_TEXT = new RegExp(`^-?\\d{1,${DECIMAL_LIMITS.integerDigits}}(\\.\\d{1,${DECIMAL_LIMITS.fractionDigits}})?$`);
@@ -36,6 +37,14 @@ export class DecimalInputError extends Error {
   }
 }
 
+/** The refusal of a JSON number that may not be the one sent (`text`: as read, or as sent when known). */
+export function inexactNumber(text: string, plain = text): DecimalInputError {
+  return new DecimalInputError(
+    'INEXACT_DECIMAL',
+    `The JSON number ${text} has more than ${DECIMAL_LIMITS.exactNumberDigits} significant digits, so it may not be the number that was sent (JSON numbers are read as binary floating point): send decimals as strings, e.g. "${plain}".`,
+  );
+}
+
 const shown = (value: unknown) => (typeof value === 'string' && value.length > 50 ? `${JSON.stringify(value.slice(0, 50))}…` : JSON.stringify(value));
 
 /** The exact decimal text of a Decimal input (a string, or a JSON number that is exact), or a DecimalInputError. */
@@ -44,12 +53,7 @@ export function decimalText(value: unknown): string {
   if (typeof value === 'string') text = value;
   else if (typeof value === 'number' && Number.isFinite(value)) {
     const exact = new Decimal(String(value)); // the shortest text that reads back as this double
-    if (exact.sd() > DECIMAL_LIMITS.exactNumberDigits) {
-      throw new DecimalInputError(
-        'INEXACT_DECIMAL',
-        `The JSON number ${String(value)} has more than ${DECIMAL_LIMITS.exactNumberDigits} significant digits, so it may not be the number that was sent (JSON numbers are read as binary floating point): send decimals as strings, e.g. "${exact.toFixed()}".`,
-      );
-    }
+    if (exact.sd() > DECIMAL_LIMITS.exactNumberDigits) throw inexactNumber(String(value), exact.toFixed());
     text = exact.toFixed();
   } else throw new DecimalInputError('INVALID_DECIMAL', `A Decimal is a string such as "1234.56" (or an exact JSON number), not ${shown(value)}.`);
   if (!DECIMAL_TEXT.test(text)) {

@@ -134,6 +134,16 @@ t.test('history of a stream without events says so and exits non-zero', async (t
   t.ok(found.events.length > 0, 'a stream with events prints them');
 });
 
+t.test('an id in upper case names the same record (ids enter in their canonical form)', async (t) => {
+  const upper = api.organisationId.toUpperCase();
+  const [history, member] = await Promise.all([
+    json('history', '--org', upper, '--stream', `Organisation-${api.organisationId}`),
+    json('user', 'create', '--org', upper, '--email', 'upper@example.com', '--password', 'a-long-password', '--role', 'viewer'),
+  ]);
+  t.ok(history.events.length > 0, 'history finds the organisation\'s events');
+  t.match(member, { id: String }, 'user create finds the organisation (it said "no organisation" before)');
+});
+
 t.test('business refusals are one readable line, exit 1', async (t) => {
   const missingOrg = await ledger('user', 'create', '--org', '00000000-0000-0000-0000-000000000000', '--email', 'x@example.com', '--password', 'a-long-password');
   oneLine(t, missingOrg, 1, /^no organisation 00000000-0000-0000-0000-000000000000 \(ledger org list shows them\)$/);

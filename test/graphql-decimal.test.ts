@@ -70,3 +70,25 @@ t.test('prices, discounts, percentages and filters follow the same rule', async 
   t.equal(junk.errors?.[0]?.extensions?.code, 'INVALID_DECIMAL', 'a filter string');
   t.notOk((await api.gql(`mutation($v: ProductCreateGLDtoInput!) { createProduct(input: $v) { id } }`, { v: { code: 'P2', name: 'P', type: 'GOODS', unitPrice: 45 } })).errors, 'an exact number is accepted');
 });
+
+t.test('a JSON number of more than 15 digits that rounds onto a shorter one is refused too (the text sent decides)', async (t) => {
+  // 99999999999999.09 and 99999999999999.1 are the same double: JSON.parse alone cannot tell them apart.
+  const raw = (description: string, amount: string) =>
+    `{"query":${JSON.stringify(ENTRY)},"variables":{"v":{"date":"${year}-05-07","journalTypeCode":"GEN","description":"${description}","accountingEntryLines":[{"subAccountCode":"5720000","debitAmount":${amount}},{"subAccountCode":"1000000","creditAmount":${amount}}]}}}`;
+  const post = async (body: string) => {
+    const res = await fetch(`${api.base}/graphql`, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${api.token}`, 'X-Site': api.organisationId }, body });
+    return res.json();
+  };
+  for (const [description, amount] of [['rounds to .10', '99999999999999.09'], ['rounds to .00', '999999999999999.01']]) {
+    const before = await api.eventCount();
+    const r = await post(raw(description, amount));
+    t.equal(r.errors?.[0]?.extensions?.code, 'INEXACT_DECIMAL', `${amount}: INEXACT_DECIMAL`);
+    t.match(r.errors?.[0]?.message, new RegExp(`${amount.replace('.', '\\.')}.*string`), 'names the number as sent and asks for a string');
+    t.equal(await api.eventCount(), before, `${amount}: nothing appended`);
+    t.same(await linesOf(description), [], `${amount}: no entry`);
+  }
+  t.notOk((await post(raw('exact long text', '12.50000000000000000'))).errors, 'trailing zeros change nothing: accepted');
+  const query = encodeURIComponent('query($a: Decimal) { products(where: { unitPrice: { gt: $a } }) { totalCount } }');
+  const get = await fetch(`${api.base}/graphql?query=${query}&variables=${encodeURIComponent('{"a":99999999999999.09}')}`, { headers: { Authorization: `Bearer ${api.token}`, 'X-Site': api.organisationId } });
+  t.equal((await get.json()).errors?.[0]?.extensions?.code, 'INEXACT_DECIMAL', 'a filter in the variables of a GET');
+});

@@ -34,6 +34,19 @@ t.test('junk in filters and cursors is refused as INVALID_QUERY, in our words', 
   t.notOk(good.errors, 'well-formed values and cursors still work');
 });
 
+t.test('a null where a filter, or a list of filters, belongs is refused as INVALID_QUERY (it failed as INTERNAL_SERVER_ERROR)', async (t) => {
+  const cases: [string, string][] = [
+    ['and: null', `{ accountingEntries(where: { and: null }) { totalCount } }`],
+    ['or: null', `{ accountingEntries(where: { or: null }) { totalCount } }`],
+    ['a field filter of null', `{ accountingEntries(where: { description: null }) { totalCount } }`],
+    ['a field filter of null inside or', `{ accountingEntries(where: { or: [{ journalTypeId: null }] }) { totalCount } }`],
+  ];
+  for (const [name, query] of cases) {
+    const r = await api.gql(query);
+    t.equal(r.errors?.[0]?.extensions?.code, 'INVALID_QUERY', `${name}: INVALID_QUERY (${r.errors?.[0]?.message})`);
+  }
+});
+
 t.test('a database failure answers a generic error with the request id, on GraphQL and REST', async (t) => {
   const pool = api.service.db.pool;
   await pool.query(`ALTER TABLE accounting_entries RENAME TO accounting_entries_away`);

@@ -27,6 +27,7 @@ import { QueryInputError, listQuery, rowsWhereIn, type Row } from './query-build
 import { GraphiqlPage, graphiqlRoutes } from './graphiql.ts';
 import { INPUT_LIMITS, addRequestGate } from './request-gate.ts';
 import { formatExecution } from './responses.ts';
+import { parseJsonKeepingNumbers } from './sent-numbers.ts';
 import { SCALAR_RESOLVERS } from './scalars.ts';
 import { GRAPHQL_RESOURCES, buildSdl } from './sdl.ts';
 
@@ -148,6 +149,7 @@ export async function graphqlPlugin(app: FastifyInstance, options: GraphqlOption
   }
 
   graphiqlRoutes(app, options.graphiql ?? new GraphiqlPage());
+  parseJsonKeepingNumbers(app); // (this plugin's context only: /graphql)
   // Nesting, token and cost limits run before anything else of the request (authentication included).
   addRequestGate(app, schema, { ...DEFAULT_COST_LIMITS, maxCost: options.costBudget ?? DEFAULT_COST_LIMITS.maxCost });
 

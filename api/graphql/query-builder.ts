@@ -47,6 +47,8 @@ export function whereSql(resource: Resource, filter: Filter | undefined, params:
   const parts: string[] = [];
   for (const [key, value] of Object.entries(filter)) {
     if (value === undefined) continue;
+    // GraphQL lets a client send null for any optional input field; here it would name no condition at all.
+    if (value === null) throw new QueryInputError(`${key}: ${key === 'and' || key === 'or' ? 'a list of filters' : 'an object of operators'}, not null`);
     if (key === 'and' || key === 'or') {
       const list = (value as Filter[]).map((sub) => `(${whereSql(resource, sub, params, depth + 1)})`);
       if (list.length > 0) parts.push(`(${list.join(key === 'and' ? ' AND ' : ' OR ')})`);

@@ -5,6 +5,7 @@
  *      (graphql-js parses, validates and coerces values recursively: `[[[[…]]]]` thousands deep would overflow the
  *      stack) -> MAX_NESTING_EXCEEDED;
  *   2. parsing, with at most INPUT_LIMITS.maxTokens tokens -> MAX_TOKENS_EXCEEDED, GRAPHQL_PARSE_FAILED;
+ *      a JSON number that JSON.parse changed (sent-numbers.ts) -> INEXACT_DECIMAL;
  *   3. cost (cost.ts) -> HC0047, MAX_DEPTH_EXCEEDED, MAX_ALIASES_EXCEEDED; header `GraphQL-Cost: report|validate`.
  * Refusals are answered as responses.ts describes.
  */
@@ -12,6 +13,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { GraphQLError, parse, type DocumentNode, type GraphQLSchema } from 'graphql';
 import { checkCost, operationCost, type CostLimits } from './cost.ts';
 import { GRAPHQL_RESPONSE_JSON, errorStatus, responseMediaType } from './responses.ts';
+import { numberChangedIn } from './sent-numbers.ts';
+import { inexactNumber } from '../../commands/input-types.ts';
+import { Decimal } from '../../domain/money.ts';
 
 /** Far above what a real operation needs (selections nest 12 deep at most, filters 10), far below a stack overflow. */
 export const INPUT_LIMITS = Object.freeze({ maxNesting: 64, maxTokens: 20_000 });
@@ -94,6 +98,8 @@ export function addRequestGate(app: FastifyInstance, schema: GraphQLSchema, limi
     const variables = typeof body.variables === 'string' ? jsonObject(body.variables) : (body.variables as Record<string, unknown> | undefined);
     const depth = valueNesting(variables, INPUT_LIMITS.maxNesting);
     if (depth > INPUT_LIMITS.maxNesting) return refuse(nestingRefusal('variables value', depth));
+    const changed = numberChangedIn(request, request.method === 'GET' ? body.variables : undefined);
+    if (changed) return refuse(refusal(inexactNumber(changed, new Decimal(changed).toFixed()).message, 'INEXACT_DECIMAL'));
 
     const cost = operationCost(schema, document, variables, typeof body.operationName === 'string' ? body.operationName : undefined);
     const mode = String(request.headers['graphql-cost'] ?? '').toLowerCase();
