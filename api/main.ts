@@ -15,10 +15,14 @@ if (demo) service.graphiql.showDemo(demo.token.access_token, demo.organisationId
 try {
   await service.app.listen({ port: config.port, host: config.host });
 } catch (error) {
-  if ((error as { code?: string }).code !== 'EADDRINUSE') throw error;
-  // Another process (often a second `npm start`) holds the port: say which, and stop everything started so far
-  // (projections, webhooks, the embedded PostgreSQL) rather than leave a stack trace and a half-started service.
-  process.stderr.write(`${config.host}:${config.port} is already in use (another ledger service?): stop it, or start this one with PORT set to a free port.\n`);
+  // Say what is wrong in one line and stop everything started so far (projections, webhooks, the embedded
+  // PostgreSQL) rather than leave a stack trace and a half-started service.
+  const code = (error as { code?: string }).code;
+  const why =
+    code === 'EADDRINUSE' ? `${config.host}:${config.port} is already in use (another ledger service?): stop it, or start this one with PORT set to a free port.`
+    : code === 'EACCES' ? `${config.host}:${config.port} needs privileges this user lacks: set PORT to 1024 or above.`
+    : `cannot listen on ${config.host}:${config.port} (${code ?? String(error)}): check HOST and PORT.`;
+  process.stderr.write(`${why}\n`);
   await service.close();
   process.exit(1);
 }

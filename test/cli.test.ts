@@ -164,3 +164,13 @@ t.test('npm start on a port in use says which, in one line, and exits 1', async 
   t.match(r.stderr, new RegExp(`^127\\.0\\.0\\.1:${port} is already in use .*PORT`, 'm'), 'names HOST:PORT and the PORT variable');
   t.equal(r.stderr.trim().split('\n').length, 1, `one line: ${r.stderr.trim()}`);
 });
+
+t.test('npm start on an address this machine does not have says so, in one line, and exits 1', async (t) => {
+  const fresh = await freshDatabase(t);
+  // 192.0.2.1 (TEST-NET-1) is on no interface here: listen fails with EADDRNOTAVAIL.
+  const r = await run([], { entry: 'api/main.ts', env: { ...process.env, DATABASE_URL: fresh.url, PORT: '0', HOST: '192.0.2.1', DEMO: '0', LOG_LEVEL: 'error' } });
+  t.equal(r.code, 1, 'exit 1');
+  t.notMatch(r.stderr, /\n\s+at /, 'no stack trace');
+  t.match(r.stderr, /^cannot listen on 192\.0\.2\.1:0 \(EADDRNOTAVAIL\): check HOST and PORT\.$/m);
+  t.equal(r.stderr.trim().split('\n').length, 1, `one line: ${r.stderr.trim()}`);
+});

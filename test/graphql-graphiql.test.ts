@@ -57,6 +57,10 @@ t.test('the headers editor is prefilled: placeholders, or the demo for a browser
   const proxied = await api.service.app.inject({ url: '/graphiql', headers: { host: 'ledger.example.com' } });
   const elsewhere = JSON.parse(settingsOf(proxied.body).headers);
   t.same(elsewhere, placeholders, 'never for a page asked for under another host name');
+  for (const header of ['x-forwarded-for', 'forwarded', 'x-real-ip', 'via']) {
+    const viaProxy = await api.service.app.inject({ url: '/graphiql', headers: { host: '127.0.0.1:3000', [header]: header === 'forwarded' ? 'for=203.0.113.7' : '203.0.113.7' } });
+    t.same(JSON.parse(settingsOf(viaProxy.body).headers), placeholders, `never for a request a proxy on this machine forwarded (${header})`);
+  }
   t.equal((await get('/graphiql')).headers.get('cache-control'), 'no-store', 'the page is not cached');
 
   api.service.graphiql.showDemo(api.token, api.organisationId, 0);

@@ -57,6 +57,7 @@ const DEFAULT_QUERY = `# Set the access token and the organisation (X-Site) in H
 `;
 
 const isLoopback = (address: string | undefined) => !!address && /^(127\.|::1$|::ffff:127\.)/.test(address);
+const FORWARDING_HEADERS = ['forwarded', 'x-forwarded-for', 'x-forwarded-host', 'x-real-ip', 'via'] as const;
 const isLocalHost = (host: string | undefined) => !!host && /^(localhost|127\.[0-9.]+|\[::1\])(:\d+)?$/i.test(host);
 
 /** What the GraphiQL page shows in its headers editor. */
@@ -70,7 +71,9 @@ export class GraphiqlPage {
 
   headersFor(request: FastifyRequest): Record<string, string> {
     const demo = this.demo && Date.now() < this.demo.until ? this.demo : undefined;
-    const local = isLoopback(request.socket.remoteAddress) && isLocalHost(request.headers.host);
+    // A proxy on this machine also connects from loopback: a request it forwarded (any forwarding header) is not local.
+    const forwarded = FORWARDING_HEADERS.some((h) => request.headers[h] !== undefined);
+    const local = !forwarded && isLoopback(request.socket.remoteAddress) && isLocalHost(request.headers.host);
     return demo && local ? { Authorization: `Bearer ${demo.token}`, 'X-Site': demo.organisationId } : PLACEHOLDERS;
   }
 }
