@@ -19,6 +19,8 @@ export function healthStatus(readModels: DaemonHealth, fanout: DaemonHealth): 'o
 
 export function healthRoute(daemon: ProjectionDaemon, fanout: ProjectionDaemon) {
   return async (_: unknown, reply: FastifyReply) => {
+    // Only while something is parked: a retry elsewhere may have cleared it.
+    await Promise.all([daemon.refreshParked(), fanout.refreshParked()]);
     const readModels = daemon.health();
     const queues = fanout.health();
     const status = healthStatus(readModels, queues);

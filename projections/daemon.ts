@@ -270,6 +270,15 @@ export class ProjectionDaemon {
     return this.failure ? { reason: 'retrying', error: describeError(this.failure) } : { reason: 'behind' };
   }
 
+  /**
+   * Reads the parked organisations again: a retry (`ledger projections retry`, often another process) clears
+   * rows this daemon would otherwise only notice at its next batch. Cheap: the table holds a row per parking.
+   */
+  async refreshParked(): Promise<void> {
+    if (this.parked.size === 0 || [...this.parked.values()].every((orgs) => orgs.size === 0)) return;
+    this.parked = await parkedOrganisations(this.pool, this.projections.map((p) => p.name));
+  }
+
   health(): DaemonHealth {
     const parked = Object.fromEntries([...this.parked].filter(([, orgs]) => orgs.size > 0).map(([name, orgs]) => [name, [...orgs]]));
     return { state: this.state, position: formatPosition(this.processed), parked, ...(this.failure ? { error: describeError(this.failure) } : {}) };

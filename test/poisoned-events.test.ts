@@ -132,6 +132,8 @@ t.test('after the fix, a retry delivers the held events once, in order; an event
   const [fanout] = await retryParked(db.pool, service.store, [fanoutProjection]);
   t.equal(fanout.error, undefined);
   t.equal(fanout.applied, 2, 'the parked event and the one held behind it');
+  const health = await fetch(`${base}/health`).then((r) => r.json());
+  t.same(health.fanout.parked, {}, '/health shows the retry at once, before the fan-out applies another batch');
   t.same((await queued(queueA.id)).map((r) => r.record_id), ['5720901', '5720902', 'POISON', '5720556'], "A's queue, complete and in order");
   const b4 = await bAccount('5720554');
   const a5 = await service.commands.createAccountingAccount({ organisationId: A }, { code: '5720557', name: 'Later' });
