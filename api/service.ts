@@ -93,13 +93,9 @@ export async function startService(config: Config, options: { db?: Database; log
   const sweeper = setInterval(() => sweepExpired(db.pool, config.eventRetentionDays).catch((e) => app.log.error(e)), 60_000).unref();
   const webhooks = new WebhookDispatcher(db.pool, { ...dispatcherOptionsFromEnv(), allowLoopback: config.webhookAllowLoopback }, (msg, extra) => app.log.warn(extra, msg));
   webhooks.start();
-  const exerciseIdOfEntry = async (organisationId: string, entryId: string) => {
-    const { rows } = await db.pool.query(`SELECT accounting_exercise_id FROM accounting_entries WHERE id = $1 AND organisation_id = $2`, [entryId, organisationId]);
-    return rows[0]?.accounting_exercise_id as string | undefined;
-  };
   refuseUnstorableText(app); // (before the plugins: their routes inherit it)
   const graphiql = new GraphiqlPage();
-  await app.register(graphqlPlugin, { costBudget: config.costBudget, pool: db.pool, identity, daemon, graphiql, deps: { commands, parties, settings, exerciseIdOfEntry } });
+  await app.register(graphqlPlugin, { costBudget: config.costBudget, pool: db.pool, identity, daemon, graphiql, deps: { commands, parties, settings } });
   await app.register(restPlugin, { pool: db.pool, identity });
   await app.register(triggersPlugin, { pool: db.pool, identity, allowLoopback: config.webhookAllowLoopback, store });
   await app.register(eventQueuePlugin, { prefix: EVENT_QUEUE_BASE, pool: db.pool, identity, leaseSeconds: config.eventLeaseSeconds });

@@ -229,13 +229,13 @@ export class AccountingCommands {
     // A retry is answered before the codes are resolved again: they may have changed since.
     const replay = await this.aggregates.recorded<LedgerEvent>(ctx);
     if (replay) return entryCreated(replay);
-    const org = await this.organisation(ctx.organisationId);
-    const journalTypeId = org.journalTypeIdByCode.get(i.journalTypeCode) ?? fail(Errors.journalTypeNotFound, { code: i.journalTypeCode });
-    const lines: LineInput[] = i.accountingEntryLines.map((l, n) => ({
-      subAccountId: org.accountIdByCode.get(l.subAccountCode) ?? fail(Errors.accountNotFound, { code: l.subAccountCode, line: n + 1 }),
-      thirdCode: l.thirdCode, description: l.description, debitAmount: l.debitAmount ?? null, creditAmount: l.creditAmount ?? null,
+    return this.postEntry(ctx, 'code', (org) => ({
+      header: { ...i, journalTypeId: org.journalTypeIdByCode.get(i.journalTypeCode) ?? fail(Errors.journalTypeNotFound, { code: i.journalTypeCode }) },
+      lines: i.accountingEntryLines.map((l, n) => ({
+        subAccountId: org.accountIdByCode.get(l.subAccountCode) ?? fail(Errors.accountNotFound, { code: l.subAccountCode, line: n + 1 }),
+        thirdCode: l.thirdCode, description: l.description, debitAmount: l.debitAmount ?? null, creditAmount: l.creditAmount ?? null,
+      })),
     }));
-    return this.postEntry(ctx, { ...i, journalTypeId }, lines, 'code');
   }
 
   async createAccountingEntryUsingIds(ctx: CommandContext, input: unknown): Promise<EntryCreated> {
@@ -243,31 +243,31 @@ export class AccountingCommands {
     const lines: LineInput[] = i.accountingEntryLines.map((l) => ({
       subAccountId: l.subAccountId, thirdCode: l.thirdId ?? null, description: l.description, debitAmount: l.debitAmount ?? null, creditAmount: l.creditAmount ?? null,
     }));
-    return this.postEntry(ctx, i, lines, 'id');
+    return this.postEntry(ctx, 'id', () => ({ header: i, lines }));
   }
 
-  private async postEntry(ctx: CommandContext, header: EntryHeader, lines: LineInput[], thirdPartiesBy: ThirdPartyReference): Promise<EntryCreated> {
-    // From reading the organisation to appending: no guarded deletion in any process meanwhile.
-    return this.locks.shared(ctx.organisationId, () => this.postEntryHeld(ctx, header, lines, thirdPartiesBy));
-  }
-
-  private async postEntryHeld(ctx: CommandContext, header: EntryHeader, lines: LineInput[], thirdPartiesBy: ThirdPartyReference): Promise<EntryCreated> {
-    const entryId = newId(ctx, 'entry');
-    // Choosing the exercise may use the cached organisation; the decision below reads it fresh.
-    const known = this.aggregates.cached<OrganisationState>(OrganisationAggregate, ctx.organisationId);
-    const org = known && exerciseForDate(known, header.date) ? known : await this.organisation(ctx.organisationId);
-    const exerciseId = exerciseForDate(org, header.date)?.id ?? fail(Errors.noExerciseForDate, { date: header.date });
-    const r = await this.aggregates.execute(LedgerAggregate, exerciseId, ctx, async (ledger) => {
-      // Read the organisation inside the ledger's lock: a concurrent account deletion holds it too.
+  /**
+   * Posts the entry `resolve` makes of the organisation, loaded once (one cache lookup and one catch-up
+   * read) under the organisation's shared lock: no guarded deletion (account, journal type, party) runs
+   * in any process until the append, so the exercise is chosen and the entry decided on that one state,
+   * also when a conflict with another process's posting decides again. Other changes to the organisation
+   * (a new account, a deactivation) order the posting before them, as they would if they came later.
+   */
+  private postEntry(ctx: CommandContext, thirdPartiesBy: ThirdPartyReference, resolve: (org: OrganisationState) => { header: EntryHeader; lines: LineInput[] }): Promise<EntryCreated> {
+    return this.locks.shared(ctx.organisationId, async () => {
       const org = await this.organisation(ctx.organisationId);
-      const exercise = org.exercises.get(exerciseId)!;
-      // The parties too: a party deletion holds every ledger's lock and the organisation's alone.
-      const thirdParties = lines.some((l) => l.thirdCode) ? await this.knownThirdParty(ctx.organisationId, thirdPartiesBy) : NO_THIRD_PARTIES;
-      return decideLedger({
-        type: 'PostAccountingEntry', entryId, lineIds: lines.map((_, i) => newId(ctx, 'line', i)), ...header, lines, sourceType: 'API', now: this.now(),
-      }, ledger, exercise, org, thirdParties);
+      const { header, lines } = resolve(org);
+      const exercise = exerciseForDate(org, header.date) ?? fail(Errors.noExerciseForDate, { date: header.date });
+      const entryId = newId(ctx, 'entry');
+      const r = await this.aggregates.execute(LedgerAggregate, exercise.id, ctx, async (ledger) => {
+        // The parties inside the ledger's lock: a party deletion holds every ledger's lock and the organisation's alone.
+        const thirdParties = lines.some((l) => l.thirdCode) ? await this.knownThirdParty(ctx.organisationId, thirdPartiesBy) : NO_THIRD_PARTIES;
+        return decideLedger({
+          type: 'PostAccountingEntry', entryId, lineIds: lines.map((_, i) => newId(ctx, 'line', i)), ...header, lines, sourceType: 'API', now: this.now(),
+        }, ledger, exercise, org, thirdParties);
+      });
+      return entryCreated(r);
     });
-    return entryCreated(r);
   }
 
   /** Whether a live customer, supplier or employee of the organisation has this code (or id). */
@@ -276,36 +276,52 @@ export class AccountingCommands {
     return by === 'code' ? (code) => state.idByCode.has(code) : (id) => state.parties.has(id);
   }
 
-  /** Runs a ledger command on the exercise holding the entry/period. */
-  private async ledgerCommand(ctx: CommandContext, exerciseId: string, command: Parameters<typeof decideLedger>[0]) {
-    return this.aggregates.execute(LedgerAggregate, exerciseId, ctx, async (ledger) => {
-      const org = await this.organisation(ctx.organisationId);
-      const exercise = org.exercises.get(exerciseId) ?? fail(Errors.exerciseNotFound, { id: exerciseId });
-      return decideLedger(command, ledger, exercise, org);
-    });
+  /**
+   * Runs a ledger command on one exercise, deciding with the organisation as loaded by the caller: an
+   * exercise's dates and periods never change once it is created, and these commands guard no deletion.
+   */
+  private async ledgerCommand(ctx: CommandContext, org: OrganisationState, exerciseId: string, command: Parameters<typeof decideLedger>[0]) {
+    const exercise = org.exercises.get(exerciseId) ?? fail(Errors.exerciseNotFound, { id: exerciseId });
+    return this.aggregates.execute(LedgerAggregate, exerciseId, ctx, (ledger) => decideLedger(command, ledger, exercise, org));
   }
 
-  async deleteAccountingEntry(ctx: CommandContext, input: unknown, exerciseIdOfEntry: (entryId: string) => Promise<string | undefined>) {
+  async deleteAccountingEntry(ctx: CommandContext, input: unknown) {
     const { id } = parse(IdInput, input);
     // A retry is answered before looking the entry up: the first attempt deleted it.
     const replay = await this.aggregates.recorded(ctx);
     if (replay) return { id, position: replay.position };
-    const exerciseId = (await exerciseIdOfEntry(id)) ?? fail(Errors.entryNotFound, { id });
-    const r = await this.ledgerCommand(ctx, exerciseId, { type: 'DeleteAccountingEntry', entryId: id, now: this.now() });
+    const org = await this.organisation(ctx.organisationId);
+    const exerciseId = (await this.exerciseOfEntry(org, id)) ?? fail(Errors.entryNotFound, { id });
+    const r = await this.ledgerCommand(ctx, org, exerciseId, { type: 'DeleteAccountingEntry', entryId: id, now: this.now() });
     return { id, position: r.position };
+  }
+
+  /**
+   * The exercise whose ledger holds the entry, from the write side: the organisation's exercises, newest
+   * first (where entries are deleted), each ledger loaded until one holds it. An entry never moves between
+   * ledgers, and the one found is loaded already for the deletion (the aggregate cache keeps it); a read
+   * model could still lack an entry just posted, or hold one another process has just deleted.
+   */
+  private async exerciseOfEntry(org: OrganisationState, entryId: string): Promise<string | undefined> {
+    const newestFirst = [...org.exercises.values()].sort((a, b) => (a.startDate < b.startDate ? 1 : -1));
+    for (const exercise of newestFirst) {
+      const { state } = await this.aggregates.load(LedgerAggregate, exercise.id);
+      if (state.entries.has(entryId)) return exercise.id;
+    }
+    return undefined;
   }
 
   async closeAccountingPeriod(ctx: CommandContext, input: unknown, reopen = false) {
     const { id } = parse(IdInput, input);
     const org = await this.organisation(ctx.organisationId);
     const exercise = [...org.exercises.values()].find((e) => e.periods.some((p) => p.periodId === id)) ?? fail(Errors.periodNotFound, { id });
-    const r = await this.ledgerCommand(ctx, exercise.id, { type: reopen ? 'ReopenAccountingPeriod' : 'CloseAccountingPeriod', periodId: id, now: this.now() });
+    const r = await this.ledgerCommand(ctx, org, exercise.id, { type: reopen ? 'ReopenAccountingPeriod' : 'CloseAccountingPeriod', periodId: id, now: this.now() });
     return { id, position: r.position };
   }
 
   async closeAccountingExercise(ctx: CommandContext, input: unknown) {
     const { id } = parse(IdInput, input);
-    const r = await this.ledgerCommand(ctx, id, { type: 'CloseAccountingExercise', now: this.now() });
+    const r = await this.ledgerCommand(ctx, await this.organisation(ctx.organisationId), id, { type: 'CloseAccountingExercise', now: this.now() });
     return { id, position: r.position };
   }
 

@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { WrongExpectedRevision, type EventMetadata, type EventStore, type GlobalPosition, type RecordedEvent } from '../eventstore/port.ts';
 import { Errors, fail } from '../domain/errors.ts';
 import { derivedId } from '../domain/ids.ts';
+import { eventSchemaVersion } from '../eventstore/upcasters.ts';
 import type { SnapshotStore } from './snapshots.ts';
 
 export interface Aggregate<S, E extends { type: string; data: unknown }> {
@@ -56,7 +57,7 @@ interface Cached<S> extends Loaded<S> {
   sinceSnapshot: number;
 }
 
-export const LIMITS = Object.freeze({ cachedStreams: 20_000, conflictRetries: 30, conflictBackoffMs: 2, pageSize: 5_000, schemaVersion: 1 });
+export const LIMITS = Object.freeze({ cachedStreams: 20_000, conflictRetries: 30, conflictBackoffMs: 2, pageSize: 5_000 });
 
 /**
  * A load that had to read at least `minEvents` events leaves a snapshot for the next one. Only loads
@@ -268,17 +269,19 @@ export class AggregateStore {
         const events = await decide(loaded.state);
         if (events.length === 0) return { events, position: null };
         const commandId = context.commandId ?? randomUUID();
-        const metadata: EventMetadata = {
+        const metadata: Omit<EventMetadata, 'schemaVersion'> = {
           organisationId: context.organisationId,
           userId: context.userId,
           clientId: context.clientId,
           correlationId: context.correlationId ?? commandId,
           causationId: commandId,
-          schemaVersion: LIMITS.schemaVersion,
           ...(context.requestFingerprint ? { requestFingerprint: context.requestFingerprint } : {}),
         };
         try {
-          const appended = events.map((e, i) => ({ id: derivedId(commandId, 'event', String(i)), type: e.type, data: e.data as Record<string, unknown>, metadata }));
+          const appended = events.map((e, i) => ({
+            id: derivedId(commandId, 'event', String(i)), type: e.type, data: e.data as Record<string, unknown>,
+            metadata: { ...metadata, schemaVersion: eventSchemaVersion(e.type) },
+          }));
           const result = await this.store.append(streamId, appended, loaded.revision ?? 'no_stream');
           let state = loaded.state;
           for (const e of events) state = aggregate.evolve(state, e);

@@ -25,8 +25,7 @@ for (let i = 0; i < 60; i++) {
   posted.push(r.id);
   if (i === 59) await daemon.waitFor(r.position);
 }
-const resolveExercise = async (id: string) => (await db.pool.query('SELECT accounting_exercise_id FROM accounting_entries WHERE id = $1', [id])).rows[0]?.accounting_exercise_id;
-for (const id of posted.filter((_, i) => i % 7 === 0)) await commands.deleteAccountingEntry(ctx, { id }, resolveExercise);
+for (const id of posted.filter((_, i) => i % 7 === 0)) await commands.deleteAccountingEntry(ctx, { id });
 const org = await commands.organisation(api.organisationId);
 const june = [...org.exercises.values()][0].periods.find((p) => p.month === 'JUNE')!;
 await commands.closeAccountingPeriod(ctx, { id: june.periodId });

@@ -19,7 +19,6 @@ export interface MutationDeps {
   commands: AccountingCommands;
   parties: PartyCommands;
   settings: SettingsCommands;
-  exerciseIdOfEntry(organisationId: string, entryId: string): Promise<string | undefined>;
 }
 
 export interface MutationSpec {
@@ -49,7 +48,7 @@ export const MUTATIONS: MutationSpec[] = ([
   { name: 'reopenAccountingPeriod', input: 'AccountingPeriodReopenGLDtoInput', output: 'AccountingPeriodOutputReopenGLDto', schema: IdInput, feature: 'CORE', accessControl: { name: 'update-accounting-exercise', resource: EXERCISE, action: 'update' }, filter: 'NO_FILTER', run: (d, c, i) => d.commands.closeAccountingPeriod(c, i, true) },
   { name: 'createAccountingEntryUsingCodes', input: 'AccountingEntryCreateUsingCodesGLDtoInput', output: 'AccountingEntryOutputCreateUsingCodesGLDto', schema: EntryUsingCodesInput, feature: 'CORE', accessControl: { name: 'add-accounting-entry', resource: ENTRY, action: 'add' }, filter: 'NO_FILTER', run: (d, c, i) => d.commands.createAccountingEntryUsingCodes(c, i) },
   { name: 'createAccountingEntryUsingIds', input: 'AccountingEntryCreateUsingIdsGLDtoInput', output: 'AccountingEntryOutputCreateUsingIdsGLDto', schema: EntryUsingIdsInput, feature: 'CORE', accessControl: { name: 'add-accounting-entry', resource: ENTRY, action: 'add' }, filter: 'NO_FILTER', run: (d, c, i) => d.commands.createAccountingEntryUsingIds(c, i) },
-  { name: 'deleteAccountingEntry', input: 'AccountingEntryDeleteGLDtoInput', output: 'AccountingEntryOutputDeleteGLDto', schema: IdInput, feature: 'CORE', accessControl: { name: 'delete-accounting-entry', resource: ENTRY, action: 'delete' }, filter: 'NO_FILTER', run: (d, c, i) => d.commands.deleteAccountingEntry(c, i, (id) => d.exerciseIdOfEntry(c.organisationId, id)) },
+  { name: 'deleteAccountingEntry', input: 'AccountingEntryDeleteGLDtoInput', output: 'AccountingEntryOutputDeleteGLDto', schema: IdInput, feature: 'CORE', accessControl: { name: 'delete-accounting-entry', resource: ENTRY, action: 'delete' }, filter: 'NO_FILTER', run: (d, c, i) => d.commands.deleteAccountingEntry(c, i) },
   { name: 'createJournalType', input: 'JournalTypeCreateGLDtoInput', output: 'JournalTypeOutputCreateGLDto', schema: JournalTypeCreateInput, feature: 'CORE', accessControl: { name: 'add-shared-settings', resource: SHARED, action: 'add' }, filter: 'NO_FILTER', run: (d, c, i) => d.commands.createJournalType(c, i) },
   { name: 'updateJournalType', input: 'JournalTypeUpdateGLDtoInput', output: 'JournalTypeOutputUpdateGLDto', schema: JournalTypeUpdateInput, feature: 'CORE', accessControl: { name: 'update-shared-settings', resource: SHARED, action: 'update' }, filter: 'NO_FILTER', run: (d, c, i) => d.commands.updateJournalType(c, i) },
   { name: 'deleteJournalType', input: 'JournalTypeDeleteGLDtoInput', output: 'JournalTypeOutputDeleteGLDto', schema: IdInput, feature: 'CORE', accessControl: { name: 'delete-shared-settings', resource: SHARED, action: 'delete' }, filter: 'NO_FILTER', run: (d, c, i) => d.commands.deleteJournalType(c, i) },

@@ -45,6 +45,7 @@ import {
   type SubscriptionOptions,
 } from '../port.ts';
 import { assertStorableJson } from '../../platform/storable-text.ts';
+import { upcastEvent } from '../upcasters.ts';
 
 /** A subscription flushes a partial batch once no event arrived for this long. */
 const FLUSH_IDLE_MS = 5;
@@ -498,7 +499,7 @@ function toRecordedEvent(record: ClientRecord): RecordedEvent {
     throw new Error(`${where}: metadata is not a JSON object with a numeric schemaVersion`);
   }
   if (!record.position) throw new Error(`${where}: no log position (KurrentDB >= 22.6 needed)`);
-  return {
+  return upcastEvent({
     id: record.id,
     type: record.type,
     data: record.data,
@@ -507,7 +508,7 @@ function toRecordedEvent(record: ClientRecord): RecordedEvent {
     revision: record.revision,
     position: toGlobalPosition(record.position),
     recordedAt: record.created,
-  };
+  });
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {

@@ -5,6 +5,7 @@
  * whole batch moves to a worker as one buffer. https://www.postgresql.org/docs/current/sql-copy.html
  */
 import type { GlobalPosition, RecordedEvent } from '../port.ts';
+import { upcastEvent } from '../upcasters.ts';
 
 /**
  * Each row's fields, in this order (decodeCopySlices reads them so). JSON as stored: json's binary form is
@@ -120,7 +121,7 @@ function timestampMs(data: Buffer, at: number): number {
 }
 
 /**
- * The batch's events in order, as readAll would give them, `size` at a time: a reader that is done with each slice before the next
+ * The batch's events in order, as readAll would give them (upcast), `size` at a time: a reader that is done with each slice before the next
  * holds only a slice's events at once.
  */
 export function* decodeCopySlices(bytes: Uint8Array, size: number): Generator<RecordedEvent[], void, undefined> {
@@ -133,7 +134,7 @@ export function* decodeCopySlices(bytes: Uint8Array, size: number): Generator<Re
   const [types, streams] = [new RepeatedText(), new RepeatedText()];
   let events: RecordedEvent[] = [];
   for (const starts of rows(data)) {
-    events.push({
+    events.push(upcastEvent({
       id: uuidText(data, starts[0]),
       type: types.read(data, starts[1], starts[2] - 4),
       streamId: streams.read(data, starts[2], starts[3] - 4),
@@ -142,7 +143,7 @@ export function* decodeCopySlices(bytes: Uint8Array, size: number): Generator<Re
       recordedAt: new Date(timestampMs(data, starts[6])),
       data: json(starts, 7),
       metadata: json(starts, 8),
-    });
+    }));
     if (events.length === size) {
       yield events;
       events = [];

@@ -32,6 +32,7 @@ import { COPY_BATCH_COLUMNS, copyBatchInfo } from './copy-batch.ts';
 import { EVENT_STORE_DDL } from './schema.ts';
 import { assertStorableJson } from '../../platform/storable-text.ts';
 import { pollingSubscription } from './subscription.ts';
+import { upcastEvent } from '../upcasters.ts';
 import { Wakeups } from './wakeups.ts';
 
 /**
@@ -125,7 +126,7 @@ interface EventRow {
 }
 
 function toRecorded(s: EventRow): RecordedEvent {
-  return {
+  return upcastEvent({
     id: s.id,
     type: s.type,
     data: s.data,
@@ -134,7 +135,7 @@ function toRecorded(s: EventRow): RecordedEvent {
     revision: BigInt(s.revision),
     position: rowPosition(s),
     recordedAt: new Date(Number(s.recordedAt)),
-  };
+  });
 }
 
 const rowPosition = (s: EventRow): GlobalPosition => ({ commit: BigInt(s.commit), prepare: BigInt(s.prepare) });
