@@ -10,6 +10,7 @@ import { randomUUID } from 'node:crypto';
 import type { AccountingCommands } from '../commands/accounting.ts';
 import type { EventStore, NewEvent } from '../eventstore/port.ts';
 import { LIMITS as STORE_LIMITS } from '../eventstore/port.ts';
+import { eventSchemaVersion } from '../eventstore/upcasters.ts';
 
 export const EVENTS_PER_APPEND = STORE_LIMITS.maxEventsPerAppend; // 1,000
 
@@ -54,7 +55,7 @@ export function postedEvent(f: LedgerFacts, number: number, at: string): NewEven
       at,
     },
     // What AggregateStore.execute writes for a command without user, client or correlation id.
-    metadata: { organisationId: f.organisationId, correlationId: commandId, causationId: commandId, schemaVersion: 1 },
+    metadata: { organisationId: f.organisationId, correlationId: commandId, causationId: commandId, schemaVersion: eventSchemaVersion('AccountingEntryPosted') },
   };
 }
 
