@@ -12,6 +12,7 @@ import type pg from 'pg';
 import client from 'prom-client';
 import type { AttemptReport, WebhookDispatcher } from '../eventqueue/webhooks/dispatcher.ts';
 import { queueStatus } from '../eventqueue/webhooks/status.ts';
+import type { ProjectionDaemon } from '../projections/daemon.ts';
 import type { Projection } from '../projections/projection.ts';
 import { listParked } from '../projections/parked.ts';
 import { projectionStatus } from '../projections/rebuild.ts';
@@ -23,6 +24,8 @@ export interface MetricsOptions {
   pool: pg.Pool;
   /** Projections whose lag is reported (the read models and the fan-out). */
   projections: Projection[];
+  /** This process's daemons: which projections they set aside (stopped on a fault, or rebuilding to a new version). */
+  daemons?: ProjectionDaemon[];
   webhooks?: WebhookDispatcher;
   /** Who may scrape (metricsAccess(config)). */
   access: MetricsAccess;
@@ -56,6 +59,8 @@ export function createMetrics(options: MetricsOptions) {
   const behind = gauge('ledger_projection_events_behind', 'Events a projection has not applied yet.', ['projection']);
   const lag = gauge('ledger_projection_lag_seconds', 'Age of the oldest event a projection has not applied yet (0 when caught up).', ['projection']);
   const parked = gauge('ledger_projection_parked_events', 'Events of an organisation a projection holds behind one it could not apply, that one included (absent when none; ledger projections retry).', ['projection', 'organisation']);
+  const outdated = gauge('ledger_projection_version_outdated', '1 when a read model\'s tables are of another version than the code\'s (rebuilt in the background, or READ_MODEL_UPGRADE=refuse).', ['projection']);
+  const setAside = gauge('ledger_projection_set_aside', '1 when this process does not apply a projection: stopped on a fault of its own (tried again by itself), or rebuilding to a new version (absent otherwise).', ['projection', 'reason']);
   const rebuilt = gauge('ledger_projection_rebuild_events_done', 'Events a rebuild under way or interrupted has applied to its shadow tables (absent when none).', ['projection']);
   const deliveries = new client.Counter({ name: 'ledger_webhook_deliveries_total', help: 'Webhook events delivered (2xx) by this process.', labelNames: ['organisation', 'trigger'], registers: [registry] });
   const failures = new client.Counter({
@@ -81,7 +86,10 @@ export function createMetrics(options: MetricsOptions) {
     const [queues, projections, held] = await Promise.all([
       queueStatus(options.pool), projectionStatus(options.pool, options.projections), listParked(options.pool, options.projections.map((p) => p.name)),
     ]);
-    for (const m of [depth, oldest, leased, retrying, disabled, failing, behind, lag, rebuilt, parked]) m.reset();
+    for (const m of [depth, oldest, leased, retrying, disabled, failing, behind, lag, rebuilt, parked, outdated, setAside]) m.reset();
+    for (const daemon of options.daemons ?? []) {
+      for (const [projection, aside] of Object.entries(daemon.health().setAside ?? {})) setAside.set({ projection, reason: aside.reason }, 1);
+    }
     for (const p of held) parked.set({ projection: p.projection, organisation: p.organisationId }, p.heldEvents + 1);
     dropped.reset();
     for (const q of queues) {
@@ -100,6 +108,8 @@ export function createMetrics(options: MetricsOptions) {
       behind.set({ projection: p.name }, Math.max(0, p.eventsBehind));
       lag.set({ projection: p.name }, Math.max(0, p.lagSeconds));
       if (p.rebuild) rebuilt.set({ projection: p.name }, p.rebuild.eventsDone);
+      // (Only read models have versions: the fan-out writes queues, never rebuilt.)
+      if (options.projections.find((x) => x.name === p.name)?.resources.length) outdated.set({ projection: p.name }, p.version.stored === p.version.code ? 0 : 1);
     }
   }
 

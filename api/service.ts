@@ -15,6 +15,7 @@ import { PostgresEventStore } from '../eventstore/postgres/store.ts';
 import { PROJECTIONS } from '../projections/all.ts';
 import { ProjectionDaemon } from '../projections/daemon.ts';
 import { migrateReadModels } from '../projections/schema.ts';
+import { ReadModelUpgrade, refusal } from '../projections/upgrade.ts';
 import type { Config } from '../platform/config.ts';
 import { openDatabase, type Database } from '../platform/database.ts';
 import { Identity } from './auth/identity.ts';
@@ -44,6 +45,8 @@ export interface Service {
   db: Database;
   store: EventStore;
   daemon: ProjectionDaemon;
+  /** Read models of another version being rebuilt in the background (none once swapped in). */
+  upgrade: ReadModelUpgrade;
   commands: AccountingCommands;
   parties: PartyCommands;
   settings: SettingsCommands;
@@ -65,7 +68,8 @@ async function openEventStore(config: Config, db: Database): Promise<EventStore>
 export async function openCore(config: Config, db?: Database) {
   const database = db ?? (await openDatabase(config));
   const store = await openEventStore(config, database);
-  await migrateReadModels(database.pool, PROJECTIONS);
+  // Read models of another version are left as they are: startService rebuilds them (or refuses), the CLI names them.
+  const { outdated } = await migrateReadModels(database.pool, PROJECTIONS);
   const identity = new Identity(database.pool);
   await identity.migrate();
   await migrateEventQueue(database.pool);
@@ -78,18 +82,27 @@ export async function openCore(config: Config, db?: Database) {
   await subjectKeys.migrate();
   const parties = new PartyCommands(commands, subjectKeys);
   const settings = new SettingsCommands(commands);
-  return { db: database, store, identity, commands, parties, settings };
+  return { db: database, store, identity, commands, parties, settings, outdated };
 }
 
 export async function startService(config: Config, options: { db?: Database; logger?: boolean } = {}): Promise<Service> {
-  const { db, store, identity, commands, parties, settings } = await openCore(config, options.db);
+  const { db, store, identity, commands, parties, settings, outdated } = await openCore(config, options.db);
+  if (outdated.length > 0 && config.readModelUpgrade === 'refuse') {
+    await store.close();
+    await commands.locks.close();
+    if (!options.db) await db.close();
+    throw new Error(refusal(outdated));
+  }
   const app = Fastify({ logger: options.logger === false ? false : { level: config.logLevel }, bodyLimit: 1024 * 1024, requestTimeout: 30_000 });
   handleErrors(app);
   const daemon = new ProjectionDaemon(db.pool, store, PROJECTIONS, (msg, extra) => app.log.error(extra, msg));
   // Fan-out has its own daemon and checkpoint: a slow queue never holds the read models back.
   const fanout = new ProjectionDaemon(db.pool, store, [fanoutProjection], (msg, extra) => app.log.error(extra, msg));
+  // (Sets the outdated projections aside in the daemon before it starts.)
+  const upgrade = new ReadModelUpgrade(db.pool, store, daemon, outdated, (msg, extra) => app.log.warn(extra, msg));
   // Each waits for its catch-up a bounded while only: the service serves (and /health tells) meanwhile.
   await Promise.all([daemon.start(), fanout.start()]);
+  upgrade.start();
   const sweeper = setInterval(() => sweepExpired(db.pool, config.eventRetentionDays).catch((e) => app.log.error(e)), 60_000).unref();
   const webhooks = new WebhookDispatcher(db.pool, { ...dispatcherOptionsFromEnv(), allowLoopback: config.webhookAllowLoopback }, (msg, extra) => app.log.warn(extra, msg));
   webhooks.start();
@@ -100,16 +113,17 @@ export async function startService(config: Config, options: { db?: Database; log
   await app.register(triggersPlugin, { pool: db.pool, identity, allowLoopback: config.webhookAllowLoopback, store });
   await app.register(eventQueuePlugin, { prefix: EVENT_QUEUE_BASE, pool: db.pool, identity, leaseSeconds: config.eventLeaseSeconds });
   await app.register(oauthPlugin, { pool: db.pool, identity });
-  await app.register(metricsPlugin, { pool: db.pool, projections: [...PROJECTIONS, fanoutProjection], webhooks, access: metricsAccess(config) });
+  await app.register(metricsPlugin, { pool: db.pool, projections: [...PROJECTIONS, fanoutProjection], daemons: [daemon, fanout], webhooks, access: metricsAccess(config) });
   await app.register(unknownRoutesPlugin);
-  app.get('/health', healthRoute(daemon, fanout));
+  app.get('/health', healthRoute(daemon, fanout, upgrade));
   return {
-    config, db, store, daemon, fanout, commands, parties, settings, identity, graphiql, app,
+    config, db, store, daemon, fanout, upgrade, commands, parties, settings, identity, graphiql, app,
     webhooks,
     async close() {
       clearInterval(sweeper);
       await webhooks.stop();
       await app.close();
+      await upgrade.stop();
       await fanout.stop();
       await daemon.stop();
       await commands.aggregates.snapshotLongTails(); // long tails this process appended, for the next cold start

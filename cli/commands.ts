@@ -141,8 +141,11 @@ export const COMMANDS: Array<Command<CliContext>> = [
       const status = await projectionStatus(core.db.pool, [...PROJECTIONS, fanoutProjection]);
       const parked = await listParked(core.db.pool);
       const rebuilding = (s: (typeof status)[number]) => (s.rebuild ? `   rebuild under way or interrupted: ${s.rebuild.eventsDone} events done (run it again to resume)` : '');
+      // (Only read models have versions: the fan-out writes queues.)
+      const outdated = (s: (typeof status)[number]) => (PROJECTIONS.some((p) => p.name === s.name) && s.version.stored !== s.version.code
+        ? `   OUTDATED: tables of version ${s.version.stored ?? '(before versions)'}, code ${s.version.code}: the service rebuilds them in the background, or run ledger projections rebuild ${s.name}` : '');
       print({ projections: status, parked }, () => [
-        ...status.map((s) => `${s.name.padEnd(16)} checkpoint ${s.checkpoint.padEnd(24)} behind ${s.eventsBehind} events (${s.lagSeconds.toFixed(3)} s)   updated ${s.updatedAt}${rebuilding(s)}`),
+        ...status.map((s) => `${s.name.padEnd(16)} checkpoint ${s.checkpoint.padEnd(24)} behind ${s.eventsBehind} events (${s.lagSeconds.toFixed(3)} s)   updated ${s.updatedAt}${rebuilding(s)}${outdated(s)}`),
         ...parked.map((p) => `PARKED ${p.projection.padEnd(16)} organisation ${p.organisationId || '(none)'}: event ${p.eventId} (${p.eventType} at ${p.position}) failed, ${p.heldEvents} later events held, ${p.attempts} attempts: ${p.error}`),
       ].join('\n'));
     },

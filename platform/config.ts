@@ -18,6 +18,8 @@ export interface Config {
   metricsToken: string | undefined;
   /** NODE_ENV=production: no development conveniences (an open /metrics on loopback). */
   production: boolean;
+  /** READ_MODEL_UPGRADE: read models of another version are rebuilt in the background (default) or refused at start (projections/upgrade.ts). */
+  readModelUpgrade: 'background' | 'refuse';
 }
 
 function int(name: string, fallback: number, env = process.env): number {
@@ -34,6 +36,8 @@ export function loadConfig(env = process.env): Config {
     throw new Error(`EVENT_STORE must be postgres or kurrentdb, got ${eventStore}`);
   }
   if (eventStore === 'kurrentdb' && !env.KURRENTDB_URL) throw new Error('EVENT_STORE=kurrentdb needs KURRENTDB_URL');
+  const readModelUpgrade = (env.READ_MODEL_UPGRADE || 'background') as Config['readModelUpgrade'];
+  if (readModelUpgrade !== 'background' && readModelUpgrade !== 'refuse') throw new Error(`READ_MODEL_UPGRADE must be background or refuse, got ${readModelUpgrade}`);
   return {
     port: int('PORT', 3000, env),
     host: env.HOST ?? '127.0.0.1',
@@ -49,5 +53,6 @@ export function loadConfig(env = process.env): Config {
     webhookAllowLoopback: env.WEBHOOK_ALLOW_LOOPBACK === '1',
     metricsToken: env.METRICS_TOKEN || undefined,
     production: env.NODE_ENV === 'production',
+    readModelUpgrade,
   };
 }

@@ -12,6 +12,12 @@ export interface Projection {
   resources: Resource[];
   eventTypes: readonly string[];
   /**
+   * Bumped by hand when apply() writes other values into the same columns (a field's meaning changed): the
+   * stored version then differs and the projection is rebuilt at start (versions.ts). Default 0. A change of
+   * the tables' columns needs no bump: the version digests them.
+   */
+  revision?: number;
+  /**
    * The writes of one event. A function of the events alone (caches aside): a rebuild runs it on worker
    * threads, each given some of the batches, so nothing may carry over from one batch to the next.
    */

@@ -21,6 +21,7 @@ import { shadowTable } from './shadow.ts';
 import type { Lookup } from './writes.ts';
 import { inTransaction } from '../platform/database.ts';
 import { existingIndexes } from './schema.ts';
+import { projectionVersion } from './versions.ts';
 
 export const REBUILD_LIMITS = Object.freeze({
   batchSize: 5000,
@@ -49,6 +50,8 @@ export interface RebuildOptions {
   batchSize?: number;
   /** Worker threads to prepare batches on; default REBUILD_LIMITS.workers when enough events are left. */
   workers?: number;
+  /** At most this many of them, when the default applies (a rebuild in the background of a serving process). */
+  maxWorkers?: number;
   /** Events a worker thread decodes, applies and encodes at a time (default WORKER_LIMITS.sliceEvents). */
   workerSliceEvents?: number;
 }
@@ -214,7 +217,9 @@ export async function rebuildProjection(
   const { signal, batchSize = REBUILD_LIMITS.batchSize } = options;
   if (!(batchSize >= 1 && batchSize <= REBUILD_LIMITS.batchSize)) throw new RangeError(`batch size 1..${REBUILD_LIMITS.batchSize}`);
   let total = await estimateEvents(pool, projection.eventTypes).catch(() => 0);
-  const resumed = await pool.query(`SELECT commit_pos::text AS commit, prepare_pos AS prepare, events_done FROM projection_rebuilds WHERE name = $1`, [projection.name]);
+  const version = projectionVersion(projection);
+  // Shadow tables of another version (the code changed since the rebuild was interrupted) are not resumed: started again.
+  const resumed = await pool.query(`SELECT commit_pos::text AS commit, prepare_pos AS prepare, events_done FROM projection_rebuilds WHERE name = $1 AND version IS NOT DISTINCT FROM $2`, [projection.name, version]);
   let position: GlobalPosition = START;
   let done = 0;
   if (resumed.rows.length > 0) {
@@ -229,7 +234,11 @@ export async function rebuildProjection(
       // at times) and make an index build wait for PostgreSQL to cancel it (deadlock_timeout). Back on at the swap.
       await pool.query(`ALTER TABLE ${shadowTable(r)} SET (autovacuum_enabled = false, toast.autovacuum_enabled = false)`);
     }
-    await pool.query(`INSERT INTO projection_rebuilds (name, commit_pos, prepare_pos, events_done) VALUES ($1, '0', 0, 0)`, [projection.name]);
+    await pool.query(
+      `INSERT INTO projection_rebuilds (name, commit_pos, prepare_pos, events_done, version) VALUES ($1, '0', 0, 0, $2)
+       ON CONFLICT (name) DO UPDATE SET commit_pos = '0', prepare_pos = 0, events_done = 0, version = excluded.version, started_at = now()`,
+      [projection.name, version],
+    );
   }
   // Replaced tables a rebuild that stopped right after its swap left behind (dropped here, not in the next swap).
   for (const r of projection.resources) await pool.query(`DROP TABLE IF EXISTS ${retired(r)}`);
@@ -283,7 +292,7 @@ export async function rebuildProjection(
     return { insertsOnly, committed };
   };
   progress('events');
-  const workerCount = options.workers ?? (total - done >= REBUILD_LIMITS.workersFromEvents ? REBUILD_LIMITS.workers : 0);
+  const workerCount = options.workers ?? (total - done >= REBUILD_LIMITS.workersFromEvents ? Math.min(options.maxWorkers ?? Infinity, REBUILD_LIMITS.workers) : 0);
   const workers = workerCount > 0 ? await startWorkers(store, projection, workerCount, options.workerSliceEvents) : undefined;
   try {
     const read = batchReader(store, projection, batchSize, workers);
@@ -375,6 +384,8 @@ export async function rebuildProjection(
       }
       // Never move a checkpoint backwards: the live one may have passed events this projection ignores.
       await writeCheckpoint(client, [projection.name], comparePositions(live, position) > 0 ? live : position);
+      // The tables now live are the code's: the live daemon may apply this projection again (upgrade.ts).
+      await client.query(`UPDATE projection_checkpoints SET version = $2 WHERE name = $1`, [projection.name, version]);
       await client.query(`DELETE FROM projection_rebuilds WHERE name = $1`, [projection.name]);
       await clearParked(client, projection.name); // (every event was applied again: none is held any more)
     });
@@ -411,6 +422,8 @@ export interface ProjectionStatus {
   updatedAt: string;
   /** A rebuild under way or interrupted (it resumes when run again): events applied to the shadow tables so far. */
   rebuild: { eventsDone: number; at: string } | null;
+  /** The version of its live tables (versions.ts; null: stored before versions were), and the code's. */
+  version: { stored: string | null; code: string };
 }
 
 export async function projectionStatus(pool: pg.Pool, projections: Projection[]): Promise<ProjectionStatus[]> {
@@ -418,7 +431,7 @@ export async function projectionStatus(pool: pg.Pool, projections: Projection[])
   const rebuilds = new Map((await pool.query(`SELECT name, events_done, commit_pos::text || '/' || prepare_pos AS at FROM projection_rebuilds`)).rows.map((b) => [b.name as string, { eventsDone: Number(b.events_done), at: b.at as string }]));
   for (const p of projections) {
     const { rows } = await pool.query(
-      `SELECT c.commit_pos::text AS commit, c.prepare_pos AS prepare, c.updated_at,
+      `SELECT c.commit_pos::text AS commit, c.prepare_pos AS prepare, c.updated_at, c.version,
          b.behind, coalesce(extract(epoch FROM now() - b.oldest), 0) AS lag
        FROM projection_checkpoints c,
          LATERAL (SELECT count(*) AS behind, min(e.recorded_at) AS oldest FROM es_events e
@@ -430,6 +443,7 @@ export async function projectionStatus(pool: pg.Pool, projections: Projection[])
     out.push({
       name: p.name, checkpoint: r ? `${r.commit}/${r.prepare}` : 'none', eventsBehind: r ? Number(r.behind) : -1, lagSeconds: r ? Number(r.lag) : -1,
       updatedAt: r ? new Date(r.updated_at).toISOString() : '', rebuild: rebuilds.get(p.name) ?? null,
+      version: { stored: r?.version ?? null, code: projectionVersion(p) },
     });
   }
   return out;

@@ -248,6 +248,11 @@ function rowLayout(r: Resource): RowLayout {
   return layout;
 }
 
+/** A resource's table columns and their SQL types, in declared order (organisation first): what its version digests. */
+export function tableColumns(r: Resource): { columns: readonly string[]; types: readonly string[] } {
+  return rowLayout(r);
+}
+
 /** SQL types of rowValues' columns, in the same order. */
 export function columnTypes(r: Resource): string[] {
   return rowLayout(r).types;

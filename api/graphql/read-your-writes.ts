@@ -13,6 +13,10 @@ export function notVisibleError(result: { id: string; number?: number; code?: st
   const why =
     lag.reason === 'parked'
       ? `an earlier event of this organisation could not be applied to ${lag.projections.join(', ')}, so its later events are held until an operator retries it (ledger projections status)`
+      : lag.reason === 'rebuilding'
+        ? `${lag.projections.join(', ')} ${lag.projections.length > 1 ? 'are' : 'is'} being rebuilt to a new version in the background and will show it once swapped in (GET /health shows the progress)`
+      : lag.reason === 'stopped'
+        ? `${lag.projections.join(', ')} stopped on a fault of its own and is retried by itself (GET /health, ledger projections status)`
       : lag.reason === 'retrying'
         ? `the projections cannot reach the database and are retrying${lag.error ? ` (${lag.error})` : ''}`
         : 'the projections are behind; read again shortly';
