@@ -29,7 +29,7 @@ import { unknownRoutesPlugin } from './rest/not-found.ts';
 import { fanoutProjection } from '../eventqueue/fanout.ts';
 import { migrateEventQueue } from '../eventqueue/migrate.ts';
 import { sweepExpired } from '../eventqueue/queue.ts';
-import { WebhookDispatcher, dispatcherOptionsFromEnv } from '../eventqueue/webhooks/dispatcher.ts';
+import { WebhookDispatcher } from '../eventqueue/webhooks/dispatcher.ts';
 import { metricsPlugin } from './metrics.ts';
 import { metricsAccess } from './metrics-access.ts';
 import { healthRoute } from './health.ts';
@@ -104,7 +104,7 @@ export async function startService(config: Config, options: { db?: Database; log
   await Promise.all([daemon.start(), fanout.start()]);
   upgrade.start();
   const sweeper = setInterval(() => sweepExpired(db.pool, config.eventRetentionDays).catch((e) => app.log.error(e)), 60_000).unref();
-  const webhooks = new WebhookDispatcher(db.pool, { ...dispatcherOptionsFromEnv(), allowLoopback: config.webhookAllowLoopback }, (msg, extra) => app.log.warn(extra, msg));
+  const webhooks = new WebhookDispatcher(db.pool, { ...config.webhooks, allowLoopback: config.webhookAllowLoopback }, (msg, extra) => app.log.warn(extra, msg));
   webhooks.start();
   refuseUnstorableText(app); // (before the plugins: their routes inherit it)
   const graphiql = new GraphiqlPage();
@@ -112,7 +112,7 @@ export async function startService(config: Config, options: { db?: Database; log
   await app.register(restPlugin, { pool: db.pool, identity });
   await app.register(triggersPlugin, { pool: db.pool, identity, allowLoopback: config.webhookAllowLoopback, store });
   await app.register(eventQueuePlugin, { prefix: EVENT_QUEUE_BASE, pool: db.pool, identity, leaseSeconds: config.eventLeaseSeconds });
-  await app.register(oauthPlugin, { pool: db.pool, identity });
+  await app.register(oauthPlugin, { pool: db.pool, identity, settings: config.oauth });
   await app.register(metricsPlugin, { pool: db.pool, projections: [...PROJECTIONS, fanoutProjection], daemons: [daemon, fanout], webhooks, access: metricsAccess(config) });
   await app.register(unknownRoutesPlugin);
   app.get('/health', healthRoute(daemon, fanout, upgrade));

@@ -1,6 +1,7 @@
 /** Every projection of the read models: what the service runs, and where a rebuild's workers load one from. */
 import { ACCOUNTING_PROJECTIONS } from './accounting.ts';
 import { PARTY_PROJECTIONS } from './parties.ts';
+import { siblingModule } from '../platform/module-files.ts';
 import type { Projection } from './projection.ts';
 
 /** Where a projection is defined: its module, the list that module exports it in, and its name. */
@@ -12,8 +13,8 @@ export interface ProjectionSource {
 
 /** Each module of projections with the list it exports. A worker thread loads only its projection's (starting is a few times quicker). */
 const MODULES = [
-  { module: new URL('./accounting.ts', import.meta.url).href, list: 'ACCOUNTING_PROJECTIONS', projections: ACCOUNTING_PROJECTIONS },
-  { module: new URL('./parties.ts', import.meta.url).href, list: 'PARTY_PROJECTIONS', projections: PARTY_PROJECTIONS },
+  { module: siblingModule(import.meta.url, './accounting').href, list: 'ACCOUNTING_PROJECTIONS', projections: ACCOUNTING_PROJECTIONS },
+  { module: siblingModule(import.meta.url, './parties').href, list: 'PARTY_PROJECTIONS', projections: PARTY_PROJECTIONS },
 ];
 
 export const PROJECTIONS: Projection[] = MODULES.flatMap((m) => m.projections);

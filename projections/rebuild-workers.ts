@@ -10,6 +10,7 @@
  */
 import { Worker } from 'node:worker_threads';
 import type { StoredBatch } from '../eventstore/port.ts';
+import { runsFromSource, siblingModule } from '../platform/module-files.ts';
 import { Tally, type TallyData } from './counts.ts';
 import type { ProjectionSource } from './all.ts';
 import type { Projection } from './projection.ts';
@@ -179,7 +180,8 @@ export class RebuildWorkers {
     if (!(Number.isInteger(count) && count >= 1 && count <= 16)) throw new RangeError('rebuild workers: a whole number, 1..16');
     if (!(Number.isInteger(sliceEvents) && sliceEvents >= 1)) throw new RangeError('rebuild workers: slices of a whole number of events, at least 1');
     const setup: WorkerSetup = { source, sliceEvents };
-    const boot = new URL('./rebuild-worker.mjs', import.meta.url);
+    // From the source, the thread's entry registers tsx before it loads the TypeScript; compiled, it is plain JavaScript.
+    const boot = runsFromSource(import.meta.url) ? new URL('./rebuild-worker.mjs', import.meta.url) : siblingModule(import.meta.url, './rebuild-worker');
     const threads = Array.from({ length: count }, () => new Worker(boot, { workerData: setup, resourceLimits: { maxYoungGenerationSizeMb: WORKER_LIMITS.youngGenerationMb } }));
     const workers = new RebuildWorkers(threads.map((thread) => new RebuildWorker(thread, projection.resources)));
     // Every thread settles (ready, failed or timed out) before this returns, so no start timer outlives it.

@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import {
-  buildSchema, getNamedType, isEnumType, isInputObjectType, isListType, isNonNullType, isScalarType, type GraphQLInputType,
+  buildSchema, isEnumType, isInputObjectType, isListType, isNonNullType, isScalarType, type GraphQLInputType,
 } from 'graphql';
 import t from 'tap';
 import { accessRules } from '../api/graphql/directives.ts';

@@ -11,7 +11,7 @@
 import t from 'tap';
 import pg from 'pg';
 import { seedDemo } from '../api/demo.ts';
-import { PROJECTIONS, startService, type Service } from '../api/service.ts';
+import { PROJECTIONS, startService } from '../api/service.ts';
 import { appendPostedEvents, postedEvent, seedExercise } from '../bench/seed-ledger.ts';
 import { loadConfig, type Config } from '../platform/config.ts';
 import { migrateReadModels } from '../projections/schema.ts';

@@ -7,6 +7,7 @@ import { createHash, randomBytes, randomUUID, scrypt as scryptCb, timingSafeEqua
 import { promisify } from 'node:util';
 import type pg from 'pg';
 import { canonicalUuid } from '../../domain/ids.ts';
+import { inTransaction } from '../../platform/database.ts';
 
 const scrypt = promisify(scryptCb) as (password: string, salt: Buffer, keylen: number, options: object) => Promise<Buffer>;
 
@@ -118,22 +119,6 @@ export function sameHash(a: string, b: string): boolean {
   const x = Buffer.from(a, 'hex');
   const y = Buffer.from(b, 'hex');
   return x.length === y.length && x.length > 0 && timingSafeEqual(x, y);
-}
-
-/** Runs `work` in one transaction on one pooled connection; rolls back when it throws. */
-export async function inTransaction<T>(pool: pg.Pool, work: (tx: pg.PoolClient) => Promise<T>): Promise<T> {
-  const tx = await pool.connect();
-  try {
-    await tx.query('BEGIN');
-    const result = await work(tx);
-    await tx.query('COMMIT');
-    return result;
-  } catch (error) {
-    await tx.query('ROLLBACK').catch(() => {});
-    throw error;
-  } finally {
-    tx.release();
-  }
 }
 
 /** An organisation id from an operator or client in its canonical form (ids are compared as text). */

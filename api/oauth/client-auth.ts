@@ -5,7 +5,6 @@
  */
 import { sameHash, sha256, type Identity, type OAuthClient } from '../auth/identity.ts';
 import { OAuthError } from './errors.ts';
-import { single } from './form.ts';
 
 const MAX_CLIENT_ID = 128;
 const MAX_CLIENT_SECRET = 256;

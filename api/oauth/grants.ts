@@ -13,7 +13,8 @@
  */
 import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
 import type pg from 'pg';
-import { inTransaction, newToken, sha256, type Identity, type OAuthClient, type Scope } from '../auth/identity.ts';
+import { inTransaction } from '../../platform/database.ts';
+import { newToken, sha256, type Identity, type OAuthClient, type Scope } from '../auth/identity.ts';
 import { OAuthError } from './errors.ts';
 import { regionOf, tokenPath, revokePath, type Region } from './regions.ts';
 import { deriveToken } from './secret.ts';

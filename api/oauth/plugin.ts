@@ -20,7 +20,7 @@ import { createLimiters } from './rate-limits.ts';
 import { AuthorizationRequests } from './requests.ts';
 import { registerRevoke } from './revoke.ts';
 import { loadServerSecret } from './secret.ts';
-import { oauthSettings, type OAuthSettings } from './settings.ts';
+import { oauthSettings, type OAuthOverrides } from './settings.ts';
 import { registerToken } from './token.ts';
 
 declare module 'fastify' {
@@ -33,8 +33,8 @@ declare module 'fastify' {
 export interface OAuthPluginOptions {
   pool: pg.Pool;
   identity: Identity;
-  /** Overrides of the defaults and OAUTH_* environment variables (settings.ts). */
-  settings?: Partial<OAuthSettings>;
+  /** Changes to the defaults (settings.ts): the service passes its configuration's (OAUTH_*). */
+  settings?: OAuthOverrides;
 }
 
 /** Form bodies here are a few short fields; nothing legitimate comes near this. */

@@ -1,7 +1,7 @@
 /**
  * Every lifetime and limit of the authorization server in one place. Defaults follow the spec and
- * RFC 9700; each can be changed by environment variable or by the plugin's `settings` option (tests
- * shorten the code lifetime so they need not wait a minute).
+ * RFC 9700; each can be changed by environment variable (OAUTH_*, read by platform/config.ts) or by the
+ * plugin's `settings` option (tests shorten the code lifetime so they need not wait a minute).
  */
 import { IDENTITY_LIMITS } from '../auth/identity.ts';
 
@@ -50,33 +50,11 @@ export const DEFAULT_OAUTH_SETTINGS: OAuthSettings = Object.freeze({
 /** The window of every rate limit. */
 export const RATE_LIMIT_WINDOW_MS = 60_000;
 
-function envInt(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a non-negative integer, got ${raw}`);
-  return n;
-}
+/** Changes to the defaults (config.ts reads them from OAUTH_*; tests shorten lifetimes); each rate limit on its own. */
+export type OAuthOverrides = Partial<Omit<OAuthSettings, 'rateLimits'>> & { rateLimits?: Partial<OAuthSettings['rateLimits']> };
 
-/** Defaults, then environment (OAUTH_*), then explicit overrides. */
-export function oauthSettings(overrides: Partial<OAuthSettings> = {}, env = process.env): OAuthSettings {
+/** The defaults with `overrides` applied. */
+export function oauthSettings(overrides: OAuthOverrides = {}): OAuthSettings {
   const d = DEFAULT_OAUTH_SETTINGS;
-  const r = d.rateLimits;
-  const fromEnv: OAuthSettings = {
-    codeTtlSeconds: envInt(env, 'OAUTH_CODE_TTL_SECONDS', d.codeTtlSeconds),
-    accessTokenSeconds: envInt(env, 'OAUTH_ACCESS_TOKEN_SECONDS', d.accessTokenSeconds),
-    refreshTokenSeconds: envInt(env, 'OAUTH_REFRESH_TOKEN_SECONDS', d.refreshTokenSeconds),
-    refreshGraceSeconds: envInt(env, 'OAUTH_REFRESH_GRACE_SECONDS', d.refreshGraceSeconds),
-    authorizationRequestSeconds: envInt(env, 'OAUTH_AUTHORIZATION_REQUEST_SECONDS', d.authorizationRequestSeconds),
-    rateLimits: {
-      signInPerEmail: envInt(env, 'OAUTH_SIGNIN_PER_EMAIL_PER_MINUTE', r.signInPerEmail),
-      signInPerIp: envInt(env, 'OAUTH_SIGNIN_PER_IP_PER_MINUTE', r.signInPerIp),
-      authorizePerIp: envInt(env, 'OAUTH_AUTHORIZE_PER_IP_PER_MINUTE', r.authorizePerIp),
-      tokenPerClient: envInt(env, 'OAUTH_TOKEN_PER_CLIENT_PER_MINUTE', r.tokenPerClient),
-      tokenUnauthenticatedPerIp: envInt(env, 'OAUTH_TOKEN_UNAUTHENTICATED_PER_IP_PER_MINUTE', r.tokenUnauthenticatedPerIp),
-      revokePerClient: envInt(env, 'OAUTH_REVOKE_PER_CLIENT_PER_MINUTE', r.revokePerClient),
-      revokeUnauthenticatedPerIp: envInt(env, 'OAUTH_REVOKE_UNAUTHENTICATED_PER_IP_PER_MINUTE', r.revokeUnauthenticatedPerIp),
-    },
-  };
-  return { ...fromEnv, ...overrides, rateLimits: { ...fromEnv.rateLimits, ...overrides.rateLimits } };
+  return { ...d, ...overrides, rateLimits: { ...d.rateLimits, ...overrides.rateLimits } };
 }

@@ -2,7 +2,7 @@
  * REST lists (spec 4.2 and 8.2): `GET /<collection>` paged with `page`/`items_per_page`, and
  * `GET /<collection>/<id>`. Collections and item shapes come from the resource definitions.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type pg from 'pg';
 import { storedFields, type Resource } from '../../projections/resource.ts';
 import type { Caller, Identity } from '../auth/identity.ts';

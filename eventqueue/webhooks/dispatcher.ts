@@ -75,36 +75,6 @@ export const DEFAULT_DISPATCHER_OPTIONS: DispatcherOptions = Object.freeze({
   logRetentionDays: 30,
 });
 
-function envInt(env: NodeJS.ProcessEnv, name: string): number | undefined {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return undefined;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a non-negative integer, got ${raw}`);
-  return n;
-}
-
-/** Operator overrides (docs/webhooks.md): WEBHOOK_POLL_MS, WEBHOOK_CONCURRENCY, WEBHOOK_TIMEOUT_MS, ... */
-export function dispatcherOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): Partial<DispatcherOptions> {
-  const out: Partial<DispatcherOptions> = {};
-  const set = <K extends keyof DispatcherOptions>(key: K, value: DispatcherOptions[K] | undefined) => {
-    if (value !== undefined) out[key] = value;
-  };
-  set('pollIntervalMs', envInt(env, 'WEBHOOK_POLL_MS'));
-  set('concurrency', envInt(env, 'WEBHOOK_CONCURRENCY'));
-  set('perTriggerConcurrency', envInt(env, 'WEBHOOK_PER_TRIGGER_CONCURRENCY'));
-  set('attemptTimeoutMs', envInt(env, 'WEBHOOK_TIMEOUT_MS'));
-  set('disableAfterFailures', envInt(env, 'WEBHOOK_DISABLE_AFTER_FAILURES'));
-  const span = envInt(env, 'WEBHOOK_DISABLE_AFTER_SECONDS');
-  if (span !== undefined) out.disableAfterMs = span * 1000;
-  set('logRetentionDays', envInt(env, 'WEBHOOK_LOG_RETENTION_DAYS'));
-  if (env.WEBHOOK_BACKOFF_SECONDS) {
-    const ladder = env.WEBHOOK_BACKOFF_SECONDS.split(',').map((s) => Number(s.trim()));
-    if (ladder.length === 0 || ladder.some((n) => !Number.isFinite(n) || n < 0)) throw new Error(`WEBHOOK_BACKOFF_SECONDS must be a comma-separated list of seconds, got ${env.WEBHOOK_BACKOFF_SECONDS}`);
-    out.backoffMs = ladder.map((s) => Math.round(s * 1000));
-  }
-  return out;
-}
-
 interface LeasedRow {
   id: string;
   triggerId: string;

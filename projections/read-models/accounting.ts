@@ -5,8 +5,6 @@ import {
 import { RegisterType } from '../../domain/reference/invoice-types.ts';
 import { f, type Resource } from '../resource.ts';
 
-const audit = () => [f.dateTime('creationDate'), f.dateTime('modificationDate')];
-
 export const AccountingAccount: Resource = {
   typeName: 'AccountingAccount',
   table: 'accounting_accounts',
