@@ -329,7 +329,8 @@ export class AggregateStore {
   private async replayOf<E>(first: RecordedEvent, context: CommandContext): Promise<Decided<E>> {
     const recorded = first.metadata.requestFingerprint;
     const sameCaller = first.metadata.organisationId === context.organisationId;
-    if (!sameCaller || (context.requestFingerprint !== undefined && recorded !== context.requestFingerprint)) fail(Errors.idempotencyKeyReused);
+    // (A command recorded before fingerprints were kept, by 76e5ffb or earlier, has none to compare.)
+    if (!sameCaller || (context.requestFingerprint !== undefined && recorded !== undefined && recorded !== context.requestFingerprint)) fail(Errors.idempotencyKeyReused);
     const commandId = context.commandId!;
     const events = (await this.store.readStream(first.streamId, { fromRevision: first.revision, maxCount: 1000 })).filter((e) => e.metadata.causationId === commandId);
     return { events: events.map((e) => ({ type: e.type, data: e.data }) as E), position: events[events.length - 1].position };

@@ -10,7 +10,6 @@ import mercurius from 'mercurius';
 import type pg from 'pg';
 import { BusinessError } from '../../domain/errors.ts';
 import type { OrganisationState } from '../../domain/organisation.ts';
-import { derivedId } from '../../domain/ids.ts';
 import { MASTER_CHARTS } from '../../domain/reference/charts.ts';
 import { referenceId } from '../../domain/reference/countries.ts';
 import type { ProjectionDaemon } from '../../projections/daemon.ts';
@@ -19,6 +18,7 @@ import type { Identity, Caller } from '../auth/identity.ts';
 import { authenticateRequest } from '../auth/request.ts';
 import { localize, pickLanguage, type Language } from '../i18n.ts';
 import { readScoped } from '../read-scope.ts';
+import { commandIdOf } from './command-ids.ts';
 import { accessRules, checkAccess } from './directives.ts';
 import { MUTATIONS, type MutationDeps } from './mutations.ts';
 import { notVisibleError } from './read-your-writes.ts';
@@ -136,7 +136,7 @@ export async function graphqlPlugin(app: FastifyInstance, options: GraphqlOption
       if (refusal) throw refusal;
       try {
         // An Idempotency-Key makes a retried mutation return the first outcome instead of acting twice.
-        const commandId = ctx.idempotencyKey ? derivedId(caller.organisationId, 'command', JSON.stringify([caller.clientId, caller.userId, ctx.idempotencyKey])) : undefined;
+        const commandId = ctx.idempotencyKey ? await commandIdOf(deps.commands.aggregates.store, caller, m.name, ctx.idempotencyKey) : undefined;
         const result = await m.run(deps, { organisationId: caller.organisationId, userId: caller.userId, clientId: caller.clientId, commandId }, args.input);
         const lag = await daemon.visible(result.position, caller.organisationId);
         if (lag) throw notVisibleError(result, lag);
