@@ -4,7 +4,7 @@
  * directory only root enters (a checkout in /root or under `mktemp -d`), a new cluster is made instead under a
  * directory that user can reach (/var/lib/ledger/<name>-<digest of DATA_DIR's path>), and the symlink DATA_DIR/pg
  * records where. That symlink is the only pointer: `rm -rf DATA_DIR` still means a fresh cluster on the next
- * start, and the cluster it left behind is removed then.
+ * start, in a place of its own; the cluster left behind is kept (a DATA_DIR moved aside still links to it).
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -51,16 +51,18 @@ export function clusterDirectory(
   if (existing || !asRoot || !blockedAncestor(record, user)) return record;
   const realDataDir = fs.realpathSync(dataDir);
   const digest = crypto.createHash('sha256').update(realDataDir).digest('hex').slice(0, 16);
-  const target = path.join(home, `${path.basename(realDataDir)}-${digest}`);
-  if (fs.existsSync(target)) {
-    // Left by an earlier DATA_DIR at this path whose link was removed (rm -rf): nothing points to it any more.
-    const running = runningCluster(target);
-    if (running) throw new Error(`A cluster of an earlier ${realDataDir} still runs in ${target} (pid ${running.pid}) although its DATA_DIR was removed: stop that process, then start again.`);
-    fs.rmSync(target, { recursive: true, force: true });
-    notice(`Removed ${target}, the cluster of an earlier ${realDataDir} that was removed.`);
-  }
+  const usual = path.join(home, `${path.basename(realDataDir)}-${digest}`);
+  // A cluster already there belongs to an earlier DATA_DIR at this path: removed (rm -rf), or moved aside (mv data
+  // data-old) and still linked from there. Nothing tells the two apart, so it is kept and named, never deleted.
+  let target = usual;
+  for (let n = 2; fs.existsSync(target) || isLink(target); n++) target = `${usual}-${n}`;
+  if (target !== usual) notice(`Kept ${usual}: the cluster of an earlier ${realDataDir}, which a moved DATA_DIR may still link to. Remove it when nothing does.`);
   mkdirEnterable(home);
   fs.symlinkSync(target, record);
   notice(`The postgres user cannot enter ${blockedAncestor(record, user)}, so the cluster of ${realDataDir} is kept in ${target} (${record} links to it; rm -rf ${realDataDir} still starts afresh).`);
   return target;
+}
+
+function isLink(file: string): boolean {
+  return fs.lstatSync(file, { throwIfNoEntry: false })?.isSymbolicLink() ?? false;
 }

