@@ -214,6 +214,24 @@ export async function rebuildProjection(
   onProgress: (p: RebuildProgress) => void = () => {},
   options: RebuildOptions = {},
 ): Promise<ReadModelChecksum[]> {
+  // One rebuild of a projection at a time, across processes (the CLI beside a service's background upgrade):
+  // a second one would drop the first's shadow tables, or reset its progress, under it.
+  const lock = await pool.connect();
+  try {
+    const { rows } = await lock.query(`SELECT pg_try_advisory_lock(hashtext($1)) AS locked`, [`rebuild:${projection.name}`]);
+    if (!rows[0].locked) throw new Error(`${projection.name} is being rebuilt by another process; run this again once it is done (it resumes where that one is, if it stopped)`);
+  } catch (error) {
+    lock.release(error as Error);
+    throw error;
+  }
+  try {
+    return await rebuildHeld(pool, store, projection, onProgress, options);
+  } finally {
+    await lock.query(`SELECT pg_advisory_unlock(hashtext($1))`, [`rebuild:${projection.name}`]).then(() => lock.release(), (error: Error) => lock.release(error));
+  }
+}
+
+async function rebuildHeld(pool: pg.Pool, store: EventStore, projection: Projection, onProgress: (p: RebuildProgress) => void, options: RebuildOptions): Promise<ReadModelChecksum[]> {
   const { signal, batchSize = REBUILD_LIMITS.batchSize } = options;
   if (!(batchSize >= 1 && batchSize <= REBUILD_LIMITS.batchSize)) throw new RangeError(`batch size 1..${REBUILD_LIMITS.batchSize}`);
   let total = await estimateEvents(pool, projection.eventTypes).catch(() => 0);
