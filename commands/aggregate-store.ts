@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { WrongExpectedRevision, type EventMetadata, type EventStore, type GlobalPosition, type RecordedEvent } from '../eventstore/port.ts';
 import { Errors, fail } from '../domain/errors.ts';
 import { derivedId } from '../domain/ids.ts';
-import { eventSchemaVersion } from '../eventstore/upcasters.ts';
+import { eventSchemaVersion, foldedStateVersion } from '../eventstore/upcasters.ts';
 import type { SnapshotStore } from './snapshots.ts';
 
 export interface Aggregate<S, E extends { type: string; data: unknown }> {
@@ -16,7 +16,7 @@ export interface Aggregate<S, E extends { type: string; data: unknown }> {
   evolve: (state: S, event: E) => S;
   /** For aggregates whose streams grow long: how their state is written to and read from a snapshot. */
   snapshot?: {
-    /** Layout version: snapshots of another version are ignored. */
+    /** Layout version: snapshots of another version are ignored (stored with the upcasters', foldedStateVersion). */
     version: number;
     write: (state: S) => unknown;
     read: (body: never) => S;
@@ -153,7 +153,8 @@ export class AggregateStore {
   private async fromSnapshot<S>(aggregate: Aggregate<S, never>, streamId: string): Promise<Cached<S>> {
     const beginning: Cached<S> = { state: aggregate.initialState(), revision: null, aggregate, sinceSnapshot: 0 };
     if (!aggregate.snapshot || !this.snapshots) return beginning;
-    const { read, version } = aggregate.snapshot;
+    const { read } = aggregate.snapshot;
+    const version = foldedStateVersion(aggregate.snapshot.version);
     try {
       const snapshot = await this.snapshots.load(streamId, version);
       if (!snapshot) return beginning;
@@ -189,7 +190,7 @@ export class AggregateStore {
       return false;
     }
     const saving = this.snapshots
-      .save(streamId, { revision, eventId, version: aggregate.snapshot.version, body })
+      .save(streamId, { revision, eventId, version: foldedStateVersion(aggregate.snapshot.version), body })
       .catch((error: unknown) => this.snapshotOptions.onError(error, streamId))
       .finally(() => this.savingSnapshots.delete(saving));
     this.savingSnapshots.add(saving);

@@ -36,6 +36,18 @@ export function eventSchemaVersion(type: string): number {
   return CHAINS.get(type)?.current ?? 1;
 }
 
+const FOLDED_STATE_UPCASTERS_LIMIT = 1000;
+
+/**
+ * The version a folded state (an aggregate's snapshot) is stored under: its layout version, and how many
+ * upcasters the events it folds were read through. A snapshot folds events as they were read when it was
+ * taken; an upcaster added since changes what they fold to, so snapshots of fewer upcasters are ignored
+ * (loaded again from the events) like those of another layout. Upcasters are only ever added.
+ */
+export function foldedStateVersion(layoutVersion: number): number {
+  if (EVENT_UPCASTERS.length >= FOLDED_STATE_UPCASTERS_LIMIT) throw new Error(`more than ${FOLDED_STATE_UPCASTERS_LIMIT - 1} upcasters: widen foldedStateVersion`);
+  return layoutVersion * FOLDED_STATE_UPCASTERS_LIMIT + EVENT_UPCASTERS.length;
+}
 /** The event in its type's current shape: itself when it already is (one lookup and one comparison). */
 export function upcastEvent<E extends RecordedEvent>(event: E): E {
   const chain = CHAINS.get(event.type);

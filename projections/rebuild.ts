@@ -214,6 +214,24 @@ export async function rebuildProjection(
   onProgress: (p: RebuildProgress) => void = () => {},
   options: RebuildOptions = {},
 ): Promise<ReadModelChecksum[]> {
+  // One rebuild of a projection at a time, across processes (the CLI beside a service's background upgrade):
+  // a second one would drop the first's shadow tables, or reset its progress, under it.
+  const lock = await pool.connect();
+  try {
+    const { rows } = await lock.query(`SELECT pg_try_advisory_lock(hashtext($1)) AS locked`, [`rebuild:${projection.name}`]);
+    if (!rows[0].locked) throw new Error(`${projection.name} is being rebuilt by another process; run this again once it is done (it resumes where that one is, if it stopped)`);
+  } catch (error) {
+    lock.release(error as Error);
+    throw error;
+  }
+  try {
+    return await rebuildHeld(pool, store, projection, onProgress, options);
+  } finally {
+    await lock.query(`SELECT pg_advisory_unlock(hashtext($1))`, [`rebuild:${projection.name}`]).then(() => lock.release(), (error: Error) => lock.release(error));
+  }
+}
+
+async function rebuildHeld(pool: pg.Pool, store: EventStore, projection: Projection, onProgress: (p: RebuildProgress) => void, options: RebuildOptions): Promise<ReadModelChecksum[]> {
   const { signal, batchSize = REBUILD_LIMITS.batchSize } = options;
   if (!(batchSize >= 1 && batchSize <= REBUILD_LIMITS.batchSize)) throw new RangeError(`batch size 1..${REBUILD_LIMITS.batchSize}`);
   let total = await estimateEvents(pool, projection.eventTypes).catch(() => 0);
@@ -300,13 +318,16 @@ export async function rebuildProjection(
     const batchesInFlight = workers ? Math.max(REBUILD_LIMITS.batchesInFlight, workerCount + 2) : REBUILD_LIMITS.batchesInFlight;
     let last: BatchInFlight = { insertsOnly: Promise.resolve(true), committed: Promise.resolve() };
     const inFlight: BatchInFlight[] = [];
-    let next = read(position);
+    // Up to the head as it is now: events keep coming while the service serves, and chasing them could go on
+    // for as long as they come faster than batches are written. What comes after is the swap's tail.
+    const head = await store.headPosition();
+    let next = comparePositions(position, head) < 0 ? read(position) : Promise.resolve(undefined);
     for (;;) {
       if (signal?.aborted) await last.committed; // leave no batch half-way
       interrupted();
       const batch = await next;
       if (!batch) break;
-      next = read(batch.last);
+      next = comparePositions(batch.last, head) < 0 ? read(batch.last) : Promise.resolve(undefined);
       next.catch(() => {}); // awaited on the next turn
       last = write(batch, last);
       inFlight.push(last);
@@ -362,7 +383,10 @@ export async function rebuildProjection(
     await stopAutovacuumOf(pool, liveTables);
     await inTransaction(pool, async (client) => {
       const live = (await readCheckpoints(client, [projection.name], true)).get(projection.name) ?? START;
-      while (await step(client));
+      // The tail up to the head as it is once the checkpoint is held, not for as long as events come (the
+      // checkpoint row stays locked meanwhile): the daemon applies what comes after from the checkpoint moved here.
+      const head = await store.headPosition();
+      while (comparePositions(position, head) < 0 && (await step(client)));
       // The live tables' locks, all at once: only a wait for these holds readers up (they queue behind it).
       const { rows: existing } = await client.query(`SELECT t FROM unnest($1::text[]) t WHERE to_regclass(t) IS NOT NULL`, [liveTables]);
       if (existing.length > 0) {
