@@ -19,6 +19,7 @@ import { ReadModelUpgrade, refusal } from '../projections/upgrade.ts';
 import type { Config } from '../platform/config.ts';
 import { openDatabase, type Database } from '../platform/database.ts';
 import { Identity } from './auth/identity.ts';
+import { authPlugin } from './auth/plugin.ts';
 import { GraphiqlPage } from './graphql/graphiql.ts';
 import { graphqlPlugin } from './graphql/plugin.ts';
 import { oauthPlugin } from './oauth/plugin.ts';
@@ -108,10 +109,11 @@ export async function startService(config: Config, options: { db?: Database; log
   webhooks.start();
   refuseUnstorableText(app); // (before the plugins: their routes inherit it)
   const graphiql = new GraphiqlPage();
-  await app.register(graphqlPlugin, { costBudget: config.costBudget, pool: db.pool, identity, daemon, graphiql, deps: { commands, parties, settings } });
-  await app.register(restPlugin, { pool: db.pool, identity });
-  await app.register(triggersPlugin, { pool: db.pool, identity, allowLoopback: config.webhookAllowLoopback, store });
-  await app.register(eventQueuePlugin, { prefix: EVENT_QUEUE_BASE, pool: db.pool, identity, leaseSeconds: config.eventLeaseSeconds });
+  await app.register(authPlugin, { identity }); // (request.caller for every area; each opts into the hook)
+  await app.register(graphqlPlugin, { costBudget: config.costBudget, pool: db.pool, daemon, graphiql, deps: { commands, parties, settings } });
+  await app.register(restPlugin, { pool: db.pool });
+  await app.register(triggersPlugin, { pool: db.pool, allowLoopback: config.webhookAllowLoopback, store });
+  await app.register(eventQueuePlugin, { prefix: EVENT_QUEUE_BASE, pool: db.pool, leaseSeconds: config.eventLeaseSeconds });
   await app.register(oauthPlugin, { pool: db.pool, identity, settings: config.oauth });
   await app.register(metricsPlugin, { pool: db.pool, projections: [...PROJECTIONS, fanoutProjection], daemons: [daemon, fanout], webhooks, access: metricsAccess(config) });
   await app.register(unknownRoutesPlugin);

@@ -3,13 +3,12 @@
  * The queue is the bearer token's OAuth client's, within the token's organisation. Bodies carry
  * `ia::result` and `ia::meta` { totalCount, totalSuccess, totalError } as the spec shows.
  */
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type pg from 'pg';
 import { z } from 'zod';
 import { isUuid } from '../../domain/ids.ts';
 import { QUEUE_LIMITS, acknowledge, countQueued, listBatch, type QueueOwner } from '../../eventqueue/queue.ts';
-import type { Identity } from '../auth/identity.ts';
-import { authenticateRequest } from '../auth/request.ts';
+import { callerOf } from '../auth/plugin.ts';
 
 export const EVENT_QUEUE_BASE = '/ia/api/v1/services/delivery/event';
 
@@ -17,6 +16,12 @@ const meta = (totalCount: number, totalSuccess: number, totalError: number) => (
 const failure = (message: string) => ({ 'ia::result': { status: 'error', message }, 'ia::meta': meta(1, 0, 1) });
 /** The queue's error body, for answers given outside this plugin (unknown routes under its base). */
 export const queueFailure = failure;
+
+/** The queue of a request: its token's OAuth client's, within the token's organisation. */
+function ownerOf(request: FastifyRequest): QueueOwner {
+  const { organisationId, clientId } = callerOf(request);
+  return { organisationId, clientId };
+}
 
 /** Query and body fields, each typed; unknown fields refused (a misspelt `size` never passes silently). */
 const NoQuery = z.strictObject({});
@@ -33,8 +38,8 @@ function parsed<T>(schema: z.ZodType<T>, input: unknown, reply: FastifyReply, sh
   return undefined;
 }
 
-export async function eventQueuePlugin(app: FastifyInstance, options: { pool: pg.Pool; identity: Identity; leaseSeconds: number }): Promise<void> {
-  const { pool, identity, leaseSeconds } = options;
+export async function eventQueuePlugin(app: FastifyInstance, options: { pool: pg.Pool; leaseSeconds: number }): Promise<void> {
+  const { pool, leaseSeconds } = options;
 
   // Framework errors (bad JSON, wrong media type, oversize) and failures in the queue's format; a 5xx never shows its cause.
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -43,17 +48,8 @@ export async function eventQueuePlugin(app: FastifyInstance, options: { pool: pg
     return reply.code(status).send(failure(status === 500 ? 'The event queue failed to answer; retry later.' : error.message));
   });
 
-  app.decorateRequest('queueOwner', null);
-  app.decorateRequest('queueScope', null);
-  app.addHook('preHandler', async (request, reply) => {
-    // No organisation header needed (the token's own); one naming another organisation is refused.
-    const { caller, refusal } = await authenticateRequest(identity, request.headers, 'optional');
-    if (refusal) return reply.code(refusal.status).send(failure(refusal.message));
-    (request as typeof request & { queueOwner: QueueOwner }).queueOwner = { organisationId: caller.organisationId, clientId: caller.clientId };
-    (request as typeof request & { queueScope: string }).queueScope = caller.scope;
-  });
-  const ownerOf = (request: object) => (request as { queueOwner: QueueOwner }).queueOwner;
-  const scopeOf = (request: object) => (request as { queueScope: string }).queueScope;
+  // No organisation header needed (the token's own); one naming another organisation is refused.
+  app.authenticateCallers({ organisation: 'optional', refuse: (reply, refusal) => reply.code(refusal.status).send(failure(refusal.message)) });
 
   app.get('/count', async (request, reply) => {
     if (!parsed(NoQuery, request.query, reply, '/count takes no parameters.')) return reply;
@@ -71,7 +67,7 @@ export async function eventQueuePlugin(app: FastifyInstance, options: { pool: pg
 
   app.post('/ack', async (request, reply) => {
     // Acknowledging deletes the batch's events: a write, so a readonly token may only count and list.
-    if (scopeOf(request) !== 'full_access') return reply.code(403).send(failure('Acknowledging deletes queued events: it needs a full_access token (this one is readonly).'));
+    if (callerOf(request).scope !== 'full_access') return reply.code(403).send(failure('Acknowledging deletes queued events: it needs a full_access token (this one is readonly).'));
     const input = parsed(AckBody, request.body, reply, 'Body must be {"ackId": "<the ackId of a listed batch>"}.');
     if (!input) return reply;
     const { ackId } = input;

@@ -14,8 +14,7 @@ import { MASTER_CHARTS } from '../../domain/reference/charts.ts';
 import { referenceId } from '../../domain/reference/countries.ts';
 import type { ProjectionDaemon } from '../../projections/daemon.ts';
 import type { Resource } from '../../projections/resource.ts';
-import type { Identity, Caller } from '../auth/identity.ts';
-import { authenticateRequest } from '../auth/request.ts';
+import type { Caller } from '../auth/identity.ts';
 import { localize, pickLanguage, type Language } from '../i18n.ts';
 import { readScoped } from '../read-scope.ts';
 import { commandIdOf } from './command-ids.ts';
@@ -34,7 +33,6 @@ import { GRAPHQL_RESOURCES, buildSdl } from './sdl.ts';
 export interface GraphqlOptions {
   costBudget?: number;
   pool: pg.Pool;
-  identity: Identity;
   daemon: ProjectionDaemon;
   deps: MutationDeps;
   /** What /graphiql prefills (the demo's headers, when main.ts seeded it). */
@@ -116,7 +114,7 @@ function masterCharts() {
 }
 
 export async function graphqlPlugin(app: FastifyInstance, options: GraphqlOptions): Promise<void> {
-  const { pool, identity, daemon, deps } = options;
+  const { pool, daemon, deps } = options;
   const Query: Record<string, unknown> = { accountingPlanMasters: (_: unknown, __: unknown, ctx: Context) => (requireCaller(ctx), masterCharts()) };
   for (const r of GRAPHQL_RESOURCES) if (r.query) Query[r.query.field] = connectionResolver(pool, r);
 
@@ -152,6 +150,7 @@ export async function graphqlPlugin(app: FastifyInstance, options: GraphqlOption
   parseJsonKeepingNumbers(app); // (this plugin's context only: /graphql)
   // Nesting, token and cost limits run before anything else of the request (authentication included).
   addRequestGate(app, schema, { ...DEFAULT_COST_LIMITS, maxCost: options.costBudget ?? DEFAULT_COST_LIMITS.maxCost });
+  app.authenticateCallers({ organisation: 'required' });
 
   await app.register(mercurius, {
     schema: sdl,
@@ -164,8 +163,8 @@ export async function graphqlPlugin(app: FastifyInstance, options: GraphqlOption
       const language = pickLanguage(request.headers['accept-language'], request.headers.cookie);
       const key = request.headers['idempotency-key'];
       const idempotencyKey = typeof key === 'string' && key.length > 0 && key.length <= 200 ? key : undefined;
-      const { caller, refusal } = await authenticateRequest(identity, request.headers, 'required');
-      return { caller, idempotencyKey, authError: refusal?.message, language };
+      // Authenticated by the hook above; a refusal is answered per field (AUTH_NOT_AUTHENTICATED), not per request.
+      return { caller: request.caller ?? undefined, idempotencyKey, authError: request.callerRefusal?.message, language };
     },
   });
 }

@@ -2,11 +2,10 @@
  * REST lists (spec 4.2 and 8.2): `GET /<collection>` paged with `page`/`items_per_page`, and
  * `GET /<collection>/<id>`. Collections and item shapes come from the resource definitions.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { storedFields, type Resource } from '../../projections/resource.ts';
-import type { Caller, Identity } from '../auth/identity.ts';
-import { authenticateRequest } from '../auth/request.ts';
+import { callerOf } from '../auth/plugin.ts';
 import { GRAPHQL_RESOURCES } from '../graphql/sdl.ts';
 import { listQuery, type Row } from '../graphql/query-builder.ts';
 import { readScoped } from '../read-scope.ts';
@@ -18,17 +17,13 @@ export { REST_PAGING, sageError };
 
 const snake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
-/** REST authentication (spec 5.1, api/auth/request.ts): a live Bearer token and the X-Site it was issued for. */
-export function addSiteAuthentication(app: FastifyInstance, identity: Identity): void {
-  app.decorateRequest('caller', null);
-  app.addHook('preHandler', async (request, reply) => {
-    const { caller, refusal } = await authenticateRequest(identity, request.headers, 'required');
-    if (refusal) return sageError(reply, refusal.status, refusal.status === 400 ? 'InvalidParameter' : 'Unauthorized', refusal.message, refusal.source);
-    (request as FastifyRequest & { caller: Caller }).caller = caller;
+/** REST authentication (spec 5.1, api/auth/request.ts): a live Bearer token and the X-Site it was issued for; refusals as Sage errors. */
+export function addSiteAuthentication(app: FastifyInstance): void {
+  app.authenticateCallers({
+    organisation: 'required',
+    refuse: (reply, refusal) => sageError(reply, refusal.status, refusal.status === 400 ? 'InvalidParameter' : 'Unauthorized', refusal.message, refusal.source),
   });
 }
-
-export const callerOf = (request: FastifyRequest) => (request as FastifyRequest & { caller: Caller }).caller;
 
 function restItem(resource: Resource, node: Row): Row {
   const rest = resource.rest!;
@@ -37,16 +32,16 @@ function restItem(resource: Resource, node: Row): Row {
   return item;
 }
 
-export async function restPlugin(app: FastifyInstance, options: { pool: pg.Pool; identity: Identity }): Promise<void> {
-  const { pool, identity } = options;
+export async function restPlugin(app: FastifyInstance, options: { pool: pg.Pool }): Promise<void> {
+  const { pool } = options;
 
   answerErrorsAsSage(app);
-  addSiteAuthentication(app, identity);
+  addSiteAuthentication(app);
 
   for (const resource of GRAPHQL_RESOURCES.filter((r) => r.rest)) {
     const path = resource.rest!.path;
     app.get(path, async (request, reply) => {
-      const caller = (request as FastifyRequest & { caller: Caller }).caller;
+      const caller = callerOf(request);
       const asked = requestedPage(request.query, reply);
       if (!asked) return reply;
       const { perPage } = asked;
@@ -60,7 +55,7 @@ export async function restPlugin(app: FastifyInstance, options: { pool: pg.Pool;
       return pagedBody(path, total, page, perPage, result.nodes.map((node) => restItem(resource, node)));
     });
     app.get(`${path}/:id`, async (request, reply) => {
-      const caller = (request as FastifyRequest & { caller: Caller }).caller;
+      const caller = callerOf(request);
       const { id } = request.params as { id: string };
       if (!isUuid(id)) return sageError(reply, 404, 'RecordNotFound', `No ${resource.typeName} ${id}.`, 'id');
       const result = await readScoped(pool, caller.organisationId, (db) => listQuery(db, resource, caller.organisationId, { first: 1, where: { id: { eq: id } } }));

@@ -8,10 +8,10 @@ import { z } from 'zod';
 import { isUuid } from '../../domain/ids.ts';
 import { TRIGGER_LIMITS, createTrigger, deleteTrigger, getTrigger, listTriggers, parseTriggerStart, type TriggerOptions } from '../../eventqueue/triggers.ts';
 import { DELIVERY_LOG_LIMITS, listDeliveries, redriveTrigger } from '../../eventqueue/webhooks/redrive.ts';
-import type { Identity } from '../auth/identity.ts';
+import { callerOf } from '../auth/plugin.ts';
 import { answerErrorsAsSage, parseBody, sageError, storableText } from './errors.ts';
 import { pageWithin, pagedBody, requestedPage } from './paging.ts';
-import { addSiteAuthentication, callerOf } from './plugin.ts';
+import { addSiteAuthentication } from './plugin.ts';
 
 /** The body of `POST /triggers`: every field typed, unknown fields refused (a typo never passes silently). */
 const TriggerBody = z.strictObject({
@@ -45,10 +45,10 @@ function triggerIdOf(request: FastifyRequest, reply: FastifyReply): string | und
   return undefined;
 }
 
-export async function triggersPlugin(app: FastifyInstance, options: { pool: pg.Pool; identity: Identity } & TriggerOptions): Promise<void> {
-  const { pool, identity } = options;
+export async function triggersPlugin(app: FastifyInstance, options: { pool: pg.Pool } & TriggerOptions): Promise<void> {
+  const { pool } = options;
   answerErrorsAsSage(app);
-  addSiteAuthentication(app, identity);
+  addSiteAuthentication(app);
 
   // At most TRIGGER_LIMITS.maxPerOrganisation triggers: paged in memory.
   app.get('/triggers', async (request, reply) => {
