@@ -122,3 +122,11 @@ export function fail(code: string, params: Record<string, string | number> = {})
 export function assert(condition: unknown, message: string): asserts condition {
   if (!condition) throw new Error(`invariant violated: ${message}`);
 }
+
+/**
+ * An evolve's answer to an event type its aggregate never records: the stream holds another
+ * aggregate's event, or one no upcaster knows, so the store or our code is broken.
+ */
+export function unknownEvent(aggregate: string, event: { type: string }): never {
+  throw new Error(`invariant violated: ${aggregate} has no event ${event.type}`);
+}

@@ -9,7 +9,7 @@
  */
 import type { IsoDate } from './calendar.ts';
 import type { AccountingEntryType, SourceType } from './enums.ts';
-import { Errors, Reasons, assert, fail } from './errors.ts';
+import { Errors, Reasons, assert, fail, unknownEvent } from './errors.ts';
 import { Decimal, MAX_AMOUNT, ZERO, formatAmount, parseAmount } from './money.ts';
 import { isPostingAccount, type ExerciseSpan, type OrganisationState } from './organisation.ts';
 
@@ -193,11 +193,20 @@ function count(map: Map<string, number>, key: string, delta: number): void {
   else map.set(key, next);
 }
 
+/**
+ * Folds one stored event. An event the state cannot have produced (its decider refuses the same
+ * command) means the store or our code is broken: it fails loudly instead of being skipped. The
+ * exercise's periods are the Organisation's, so a period is checked against what this ledger did to it.
+ */
 export function evolveLedger(state: LedgerState, event: LedgerEvent): LedgerState {
+  const type = event.type;
+  assert(!state.closed, `${type} after AccountingExerciseClosed`);
   switch (event.type) {
     case 'AccountingEntryPosted': {
       const d = event.data;
       assert(d.number === state.entryOrder.length + 1, `entry numbers are gap-free (got ${d.number})`);
+      assert(!state.entries.has(d.entryId), `${type} of entry ${d.entryId}, which exists already`);
+      assert(!state.closedPeriods.has(d.periodId), `${type} of entry ${d.entryId} in period ${d.periodId}, which is closed`);
       const accountIds = d.lines.map((l) => l.subAccountId);
       const thirdCodes = d.lines.map((l) => l.thirdCode).filter((c): c is string => c !== null);
       state.entries.set(d.entryId, { periodId: d.periodId, journalTypeId: d.journalTypeId, accountIds, thirdCodes });
@@ -208,23 +217,29 @@ export function evolveLedger(state: LedgerState, event: LedgerEvent): LedgerStat
       return state;
     }
     case 'AccountingEntryDeleted': {
-      const entry = state.entries.get(event.data.entryId);
-      assert(entry, 'a deleted entry existed');
-      assert(state.entryOrder[event.data.number - 1] === event.data.entryId, 'the deleted number is the entry\'s');
-      state.entryOrder.splice(event.data.number - 1, 1);
-      state.entries.delete(event.data.entryId);
+      const d = event.data;
+      const entry = state.entries.get(d.entryId);
+      assert(entry, `${type} of entry ${d.entryId}, which does not exist`);
+      assert(state.entryOrder[d.number - 1] === d.entryId, `${type} of entry ${d.entryId} as number ${d.number}, which is not its number`);
+      assert(!state.closedPeriods.has(entry.periodId), `${type} of entry ${d.entryId} in period ${entry.periodId}, which is closed`);
+      state.entryOrder.splice(d.number - 1, 1);
+      state.entries.delete(d.entryId);
       for (const id of entry.accountIds) count(state.accountUsage, id, -1);
       for (const code of entry.thirdCodes) count(state.thirdCodeUsage, code, -1);
       count(state.journalTypeUsage, entry.journalTypeId, -1);
       return state;
     }
     case 'AccountingPeriodClosed':
+      assert(!state.closedPeriods.has(event.data.periodId), `${type} of period ${event.data.periodId}, which is closed already`);
       state.closedPeriods.add(event.data.periodId);
       return state;
     case 'AccountingPeriodReopened':
+      assert(state.closedPeriods.has(event.data.periodId), `${type} of period ${event.data.periodId}, which is not closed`);
       state.closedPeriods.delete(event.data.periodId);
       return state;
     case 'AccountingExerciseClosed':
       return { ...state, closed: true };
+    default:
+      return unknownEvent('Ledger', event);
   }
 }

@@ -14,7 +14,7 @@ import {
   type Month,
   type OrganisationCountry,
 } from './enums.ts';
-import { Errors, Reasons, assert, fail } from './errors.ts';
+import { Errors, Reasons, assert, fail, unknownEvent } from './errors.ts';
 import { derivedId } from './ids.ts';
 import { classifyAccountCode, masterChartFor } from './reference/charts.ts';
 import { BASE_CURRENCY, CURRENCIES } from './reference/countries.ts';
@@ -296,49 +296,70 @@ export function decideOrganisation(command: OrganisationCommand, state: Organisa
   }
 }
 
+/**
+ * Folds one stored event. An event the state cannot have produced (its decider refuses the same
+ * command) means the store or our code is broken: it fails loudly instead of being skipped, so no
+ * decision runs on a state that is silently wrong.
+ */
 export function evolveOrganisation(state: OrganisationState, event: OrganisationEvent): OrganisationState {
+  const type = event.type;
+  if (type !== 'OrganisationCreated') assert(state.id, `${type} before OrganisationCreated`);
   switch (event.type) {
     case 'OrganisationCreated': {
       const d = event.data;
+      assert(!state.id, `${type} of organisation ${d.organisationId} over organisation ${state.id}`);
       return { ...state, id: d.organisationId, country: d.country, baseCurrency: d.baseCurrency, currencyPrecision: d.currencyPrecision, features: d.features, defaultSessionId: d.defaultSessionId };
     }
     case 'AccountingAccountCreated': {
       const d = event.data;
+      assert(!state.accounts.has(d.accountId), `${type} of account ${d.accountId}, which exists already`);
+      assert(!state.accountIdByCode.has(d.code), `${type} of account ${d.accountId} with code ${d.code}, which another account has`);
       state.accounts.set(d.accountId, { id: d.accountId, code: d.code, accountLevel: d.accountLevel, deactivated: d.deactivated });
       state.accountIdByCode.set(d.code, d.accountId);
       return state;
     }
     case 'AccountingAccountUpdated': {
       const account = state.accounts.get(event.data.accountId);
-      if (account && event.data.changes.deactivated !== undefined) account.deactivated = event.data.changes.deactivated;
+      assert(account, `${type} of account ${event.data.accountId}, which does not exist`);
+      if (event.data.changes.deactivated !== undefined) account.deactivated = event.data.changes.deactivated;
       return state;
     }
     case 'AccountingAccountDeleted': {
-      state.accounts.delete(event.data.accountId);
-      state.accountIdByCode.delete(event.data.code);
+      const d = event.data;
+      assert(state.accounts.get(d.accountId)?.code === d.code, `${type} of account ${d.accountId} with code ${d.code}, which does not exist`);
+      state.accounts.delete(d.accountId);
+      state.accountIdByCode.delete(d.code);
       return state;
     }
     case 'JournalTypeCreated': {
       const d = event.data;
+      assert(!state.journalTypes.has(d.journalTypeId), `${type} of journal type ${d.journalTypeId}, which exists already`);
+      assert(!state.journalTypeIdByCode.has(d.code), `${type} of journal type ${d.journalTypeId} with code ${d.code}, which another journal type has`);
       state.journalTypes.set(d.journalTypeId, { id: d.journalTypeId, code: d.code, deactivated: d.deactivated });
       state.journalTypeIdByCode.set(d.code, d.journalTypeId);
       return state;
     }
     case 'JournalTypeUpdated': {
       const jt = state.journalTypes.get(event.data.journalTypeId);
-      if (jt && event.data.changes.deactivated !== undefined) jt.deactivated = event.data.changes.deactivated;
+      assert(jt, `${type} of journal type ${event.data.journalTypeId}, which does not exist`);
+      if (event.data.changes.deactivated !== undefined) jt.deactivated = event.data.changes.deactivated;
       return state;
     }
     case 'JournalTypeDeleted': {
-      state.journalTypes.delete(event.data.journalTypeId);
-      state.journalTypeIdByCode.delete(event.data.code);
+      const d = event.data;
+      assert(state.journalTypes.get(d.journalTypeId)?.code === d.code, `${type} of journal type ${d.journalTypeId} with code ${d.code}, which does not exist`);
+      state.journalTypes.delete(d.journalTypeId);
+      state.journalTypeIdByCode.delete(d.code);
       return state;
     }
     case 'AccountingExerciseCreated': {
       const d = event.data;
+      assert(!state.exercises.has(d.exerciseId), `${type} of exercise ${d.exerciseId}, which exists already`);
       state.exercises.set(d.exerciseId, { id: d.exerciseId, startDate: d.startDate, endDate: d.endDate, periods: d.periods });
       return state;
     }
+    default:
+      return unknownEvent('Organisation', event);
   }
 }
 

@@ -7,7 +7,7 @@
  * side seals them with the data subject's key before appending (crypto-shredding), so nothing here ever
  * depends on personal data: evolve reads only clear fields. Pure decider.
  */
-import { Errors, Reasons, fail } from '../errors.ts';
+import { Errors, Reasons, assert, fail, unknownEvent } from '../errors.ts';
 import type { OrganisationState } from '../organisation.ts';
 import {
   CODE_DIGITS, CODE_FORMAT, DEFAULTS, EVENT_PREFIX, PartyKind,
@@ -210,10 +210,19 @@ function count(usage: Map<string, number>, refs: PartyRefs, delta: number): void
   }
 }
 
+/**
+ * Folds one stored event. An event the state cannot have produced (its decider refuses the same
+ * command) means the store or our code is broken: it fails loudly instead of being skipped.
+ */
 export function evolveParties(state: PartiesState, event: PartyEvent): PartiesState {
-  switch (partyAction(event.type)) {
+  const type = event.type;
+  if (!PARTY_EVENT_TYPES.includes(type)) return unknownEvent('Parties', event);
+  switch (partyAction(type)) {
     case 'Created': {
       const d = event.data as PartyCreatedData<unknown>;
+      assert(type === eventType(d.kind, 'Created'), `${type} of party ${d.partyId} of kind ${d.kind}`);
+      assert(!state.parties.has(d.partyId) && !state.deleted.has(d.partyId), `${type} of party ${d.partyId}, which exists already`);
+      assert(!state.idByCode.has(d.code), `${type} of party ${d.partyId} with code ${d.code}, which another party has`);
       const refs = refsAfter(null, d.fields, d.contacts, d.paymentTermLines);
       const country = typeof d.fields.countryAcronym === 'string' ? d.fields.countryAcronym : null;
       state.parties.set(d.partyId, { id: d.partyId, kind: d.kind, code: d.code, country, disabled: d.fields.disabled === true, gdprApplied: false, refs });
@@ -225,8 +234,7 @@ export function evolveParties(state: PartiesState, event: PartyEvent): PartiesSt
     }
     case 'Updated': {
       const d = event.data as PartyUpdatedData<unknown>;
-      const party = state.parties.get(d.partyId);
-      if (!party) return state;
+      const party = liveParty(state, type, d);
       if (d.changes.countryAcronym !== undefined) party.country = typeof d.changes.countryAcronym === 'string' ? d.changes.countryAcronym : null;
       if (typeof d.changes.disabled === 'boolean') party.disabled = d.changes.disabled;
       // References are recounted from what the update leaves: changed parts from the event, the rest as they were.
@@ -237,20 +245,28 @@ export function evolveParties(state: PartiesState, event: PartyEvent): PartiesSt
     }
     case 'Deleted': {
       const d = event.data as PartyRefData;
-      const party = state.parties.get(d.partyId);
-      if (party) {
-        count(state.usage, party.refs, -1);
-        state.deleted.set(d.partyId, party);
-      }
+      const party = liveParty(state, type, d);
+      count(state.usage, party.refs, -1);
+      state.deleted.set(d.partyId, party);
       state.parties.delete(d.partyId);
       state.idByCode.delete(d.code);
       return state;
     }
     case 'GdprApplied': {
-      const partyId = (event.data as PartyRefData).partyId;
-      const party = state.parties.get(partyId) ?? state.deleted.get(partyId);
-      if (party) party.gdprApplied = true;
+      const d = event.data as PartyRefData;
+      // A deleted party too (ApplyGdpr erases deleted parties' sealed data).
+      const party = state.parties.get(d.partyId) ?? state.deleted.get(d.partyId);
+      assert(party && type === eventType(party.kind, 'GdprApplied'), `${type} of party ${d.partyId}, which does not exist`);
+      assert(!party.gdprApplied, `${type} of party ${d.partyId}, which is erased already`);
+      party.gdprApplied = true;
       return state;
     }
   }
+}
+
+/** The live party an update or deletion names, of the kind its event type says, with the code it says. */
+function liveParty(state: PartiesState, type: string, d: { partyId: string; code: string }): PartyState {
+  const party = state.parties.get(d.partyId);
+  assert(party && type.startsWith(EVENT_PREFIX[party.kind]) && party.code === d.code, `${type} of party ${d.partyId} with code ${d.code}, which does not exist`);
+  return party;
 }

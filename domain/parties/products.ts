@@ -5,7 +5,7 @@
  * as a fact. Pure decider.
  */
 import type { ProductType } from '../enums.ts';
-import { Errors, Reasons, fail } from '../errors.ts';
+import { Errors, Reasons, assert, fail, unknownEvent } from '../errors.ts';
 import { Decimal, MAX_AMOUNT } from '../money.ts';
 import { isPostingAccount, type OrganisationState } from '../organisation.ts';
 
@@ -85,15 +85,29 @@ export function decideCatalog(command: CatalogCommand, state: CatalogState, orga
   }
 }
 
+/**
+ * Folds one stored event. An event the state cannot have produced (its decider refuses the same
+ * command) means the store or our code is broken: it fails loudly instead of being skipped.
+ */
 export function evolveCatalog(state: CatalogState, event: ProductEvent): CatalogState {
+  const type = event.type;
   switch (event.type) {
-    case 'ProductCreated':
-      state.products.set(event.data.productId, { code: event.data.code });
-      state.productIdByCode.set(event.data.code, event.data.productId);
+    case 'ProductCreated': {
+      const d = event.data;
+      assert(!state.products.has(d.productId), `${type} of product ${d.productId}, which exists already`);
+      assert(!state.productIdByCode.has(d.code), `${type} of product ${d.productId} with code ${d.code}, which another product has`);
+      state.products.set(d.productId, { code: d.code });
+      state.productIdByCode.set(d.code, d.productId);
       return state;
-    case 'ProductDeleted':
-      state.products.delete(event.data.productId);
-      state.productIdByCode.delete(event.data.code);
+    }
+    case 'ProductDeleted': {
+      const d = event.data;
+      assert(state.products.get(d.productId)?.code === d.code, `${type} of product ${d.productId} with code ${d.code}, which does not exist`);
+      state.products.delete(d.productId);
+      state.productIdByCode.delete(d.code);
       return state;
+    }
+    default:
+      return unknownEvent('Catalog', event);
   }
 }

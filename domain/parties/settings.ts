@@ -5,7 +5,7 @@
  * parties are passed in as facts (the Parties aggregate counts them). Pure decider.
  */
 import type { PaymentMethodType } from '../enums.ts';
-import { Errors, Reasons, fail } from '../errors.ts';
+import { Errors, Reasons, assert, fail, unknownEvent } from '../errors.ts';
 import type { OrganisationState } from '../organisation.ts';
 import { decidePaymentTermLines, type PaymentTermLine, type PaymentTermLineInput } from './payment-terms.ts';
 import { checkBic, checkIban } from './validation.ts';
@@ -115,37 +115,44 @@ export function decideSettings(command: SettingsCommand, state: SettingsState, o
   }
 }
 
+/**
+ * Folds one stored event. An event the state cannot have produced (its decider refuses the same
+ * command) means the store or our code is broken: it fails loudly instead of being skipped.
+ */
 export function evolveSettings(state: SettingsState, event: SettingsEvent): SettingsState {
+  const type = event.type;
+  /** Records a new setting of `kind` whose id and (case-insensitive) name or code must both be free. */
+  const created = <V>(kind: string, ids: Map<string, V>, id: string, name: string, value: V) => {
+    assert(!ids.has(id), `${type} of ${kind} ${id}, which exists already`);
+    assert(!state.taken.has(key(kind, name)), `${type} of ${kind} ${id} named ${name}, which another ${kind} has`);
+    ids.set(id, value);
+    state.taken.add(key(kind, name));
+    return state;
+  };
+  const deleted = (kind: string, ids: Map<string, unknown>, id: string, name: string) => {
+    assert(ids.has(id), `${type} of ${kind} ${id}, which does not exist`);
+    ids.delete(id);
+    state.taken.delete(key(kind, name));
+    return state;
+  };
   switch (event.type) {
     case 'BusinessAreaCreated':
-      state.businessAreas.set(event.data.businessAreaId, event.data.name);
-      state.taken.add(key('businessArea', event.data.name));
-      return state;
+      return created('businessArea', state.businessAreas, event.data.businessAreaId, event.data.name, event.data.name);
     case 'BusinessAreaDeleted':
-      state.businessAreas.delete(event.data.businessAreaId);
-      state.taken.delete(key('businessArea', event.data.name));
-      return state;
+      return deleted('businessArea', state.businessAreas, event.data.businessAreaId, event.data.name);
     case 'JobAreaCreated':
-      state.jobAreas.set(event.data.jobAreaId, event.data.name);
-      state.taken.add(key('jobArea', event.data.name));
-      return state;
+      return created('jobArea', state.jobAreas, event.data.jobAreaId, event.data.name, event.data.name);
     case 'PaymentMeanCreated':
-      state.paymentMeans.set(event.data.paymentMeanId, { code: event.data.code });
-      state.taken.add(key('paymentMean', event.data.code));
-      return state;
+      return created('paymentMean', state.paymentMeans, event.data.paymentMeanId, event.data.code, { code: event.data.code });
     case 'PaymentMeanDeleted':
-      state.paymentMeans.delete(event.data.paymentMeanId);
-      state.taken.delete(key('paymentMean', event.data.code));
-      return state;
+      return deleted('paymentMean', state.paymentMeans, event.data.paymentMeanId, event.data.code);
     case 'PaymentTermCreated': {
       const paymentMeanIds = event.data.lines.map((l) => l.paymentMeanId).filter((id): id is string => id !== null);
-      state.paymentTerms.set(event.data.paymentTermId, { code: event.data.code, paymentMeanIds });
-      state.taken.add(key('paymentTerm', event.data.code));
-      return state;
+      return created('paymentTerm', state.paymentTerms, event.data.paymentTermId, event.data.code, { code: event.data.code, paymentMeanIds });
     }
     case 'PaymentTermDeleted':
-      state.paymentTerms.delete(event.data.paymentTermId);
-      state.taken.delete(key('paymentTerm', event.data.code));
-      return state;
+      return deleted('paymentTerm', state.paymentTerms, event.data.paymentTermId, event.data.code);
+    default:
+      return unknownEvent('SharedSettings', event);
   }
 }
