@@ -285,7 +285,14 @@ export class AggregateStore {
           }));
           const result = await this.store.append(streamId, appended, loaded.revision ?? 'no_stream');
           let state = loaded.state;
-          for (const e of events) state = aggregate.evolve(state, e);
+          try {
+            for (const e of events) state = aggregate.evolve(state, e);
+          } catch (invariant) {
+            // evolve() may have changed the cached state in place before an invariant failed: the next load
+            // reads the stream again (and meets the same failure) rather than trusting a half-folded state.
+            this.cache.delete(streamId);
+            throw invariant;
+          }
           this.remember(streamId, {
             state, revision: result.nextExpectedRevision, aggregate: aggregate as Aggregate<S, never>,
             eventId: appended[appended.length - 1].id, sinceSnapshot: loaded.sinceSnapshot + events.length,
