@@ -6,11 +6,11 @@
 import { DECIMAL_TEXT } from '../../commands/input-types.ts';
 import { isIsoDate } from '../../domain/calendar.ts';
 import type { Scalar } from '../../projections/resource.ts';
+import { isUuid } from '../../domain/ids.ts';
+import { unstorableReason } from '../../platform/storable-text.ts';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** ISO 8601: a calendar date, or a date and time with optional seconds, fraction and offset. */
 const DATE_TIME = /^(\d{4}-\d{2}-\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,6})?)?(?:Z|[+-](\d{2}):?(\d{2}))?)?$/;
-const ILL_FORMED = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]|\u0000/;
 const INT32 = 2 ** 31;
 
 function isIsoDateTime(text: string): boolean {
@@ -21,10 +21,10 @@ function isIsoDateTime(text: string): boolean {
 }
 
 const EXPECTED: Record<Scalar, { accepts(value: unknown): boolean; what: string }> = {
-  UUID: { accepts: (v) => typeof v === 'string' && UUID.test(v), what: 'a UUID (8-4-4-4-12 hexadecimal digits)' },
+  UUID: { accepts: (v) => isUuid(v), what: 'a UUID (8-4-4-4-12 hexadecimal digits)' },
   DateTime: { accepts: (v) => typeof v === 'string' && isIsoDateTime(v), what: 'an ISO 8601 date (2026-03-01) or date and time (2026-03-01T09:30:00Z)' },
   Date: { accepts: (v) => typeof v === 'string' && isIsoDateTime(v), what: 'an ISO 8601 date (2026-03-01)' },
-  String: { accepts: (v) => typeof v === 'string' && !ILL_FORMED.test(v), what: 'text without NUL characters or unpaired surrogates' },
+  String: { accepts: (v) => typeof v === 'string' && unstorableReason(v) === undefined, what: 'text without NUL characters or unpaired surrogates' },
   Int: { accepts: (v) => Number.isInteger(v) && Math.abs(v as number) < INT32, what: 'a 32-bit integer' },
   Boolean: { accepts: (v) => typeof v === 'boolean', what: 'true or false' },
   // The Decimal scalar has checked the notation already; this keeps other callers of the query builder to it.
