@@ -9,8 +9,8 @@
  * models' position (the transaction id of the last event they applied), as before.
  */
 import type { FastifyReply } from 'fastify';
-import type { DaemonHealth, ProjectionDaemon } from '../projections/daemon.ts';
-import type { ReadModelUpgrade } from '../projections/upgrade.ts';
+import type { DaemonHealth, ProjectionDaemon } from '../projections/engine/daemon.ts';
+import type { ReadModelUpgrade } from '../projections/engine/upgrade.ts';
 
 export function healthStatus(readModels: DaemonHealth, fanout: DaemonHealth): 'ok' | 'catching-up' | 'degraded' | 'unavailable' {
   const both = [readModels, fanout];

@@ -5,7 +5,7 @@
 import type pg from 'pg';
 import { inTransaction } from '../platform/database.ts';
 import { isUuid } from '../domain/ids.ts';
-import { READER_ROLE } from '../projections/resource.ts';
+import { READER_ROLE } from '../projections/engine/resource.ts';
 
 export function readScoped<T>(pool: pg.Pool, organisationId: string, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
   if (!isUuid(organisationId)) throw new Error(`not an organisation id: ${organisationId}`);

@@ -3,19 +3,19 @@
  * interfaces. The server (api/main.ts), the CLI and the tests all start it the same way.
  */
 import Fastify, { type FastifyInstance } from 'fastify';
-import { AccountingCommands } from '../commands/accounting.ts';
+import { AccountingCommands } from '../commands/accounting/handlers.ts';
 import { OrganisationLocks } from '../commands/organisation-locks.ts';
 import { AggregateStore, SNAPSHOT_LIMITS } from '../commands/aggregate-store.ts';
 import { PostgresSnapshotStore } from '../commands/snapshots.ts';
-import { PartyCommands } from '../commands/parties.ts';
-import { SettingsCommands } from '../commands/settings.ts';
+import { PartyCommands } from '../commands/parties/handlers.ts';
+import { SettingsCommands } from '../commands/settings/handlers.ts';
 import { SubjectKeys } from '../platform/subject-keys.ts';
 import type { EventStore } from '../eventstore/port.ts';
 import { PostgresEventStore } from '../eventstore/postgres/store.ts';
 import { PROJECTIONS } from '../projections/all.ts';
-import { ProjectionDaemon } from '../projections/daemon.ts';
-import { migrateReadModels } from '../projections/schema.ts';
-import { ReadModelUpgrade, refusal } from '../projections/upgrade.ts';
+import { ProjectionDaemon } from '../projections/engine/daemon.ts';
+import { migrateReadModels } from '../projections/engine/schema.ts';
+import { ReadModelUpgrade, refusal } from '../projections/engine/upgrade.ts';
 import type { Config } from '../platform/config.ts';
 import { openDatabase, type Database } from '../platform/database.ts';
 import { Identity } from './auth/identity.ts';

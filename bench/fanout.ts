@@ -13,7 +13,7 @@ import { fanoutProjection } from '../eventqueue/fanout.ts';
 import { acknowledge, listBatch } from '../eventqueue/queue.ts';
 import { createTrigger } from '../eventqueue/triggers.ts';
 import type { EventStore, NewEvent } from '../eventstore/port.ts';
-import { ProjectionDaemon } from '../projections/daemon.ts';
+import { ProjectionDaemon } from '../projections/engine/daemon.ts';
 import { latencySummary, resultHeader, serverInfo, sleep, table } from './support.ts';
 import { withBenchCore } from './core.ts';
 

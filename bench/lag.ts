@@ -18,7 +18,7 @@
  */
 import { benchTarget, contentionWarning, cpuMeter, latencySummary, resultHeader, sleep, table, withAdmin, type CpuPercent } from './support.ts';
 import { entryInput, settle, startBenchService, type BenchService } from './service.ts';
-import { DAEMON_LIMITS } from '../projections/daemon.ts';
+import { DAEMON_LIMITS } from '../projections/engine/daemon.ts';
 import { POOL_LIMITS } from '../platform/database.ts';
 
 export interface LagBenchOptions {

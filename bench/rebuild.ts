@@ -18,9 +18,9 @@
  */
 import pg from 'pg';
 import { START, type EventStore } from '../eventstore/port.ts';
-import { entriesProjection } from '../projections/accounting.ts';
-import { REBUILD_LIMITS, buildIndexes, checksum, rebuildProjection, type ReadModelChecksum, type RebuildProgress } from '../projections/rebuild.ts';
-import { indexDefinitions, tableDdl } from '../projections/resource.ts';
+import { entriesProjection } from '../projections/accounting/projections.ts';
+import { REBUILD_LIMITS, buildIndexes, checksum, rebuildProjection, type ReadModelChecksum, type RebuildProgress } from '../projections/engine/rebuild.ts';
+import { indexDefinitions, tableDdl } from '../projections/engine/resource.ts';
 import { POOL_LIMITS } from '../platform/database.ts';
 import { benchTarget, contentionWarning, cpuMeter, latencySummary, resultHeader, withAdmin, type CpuPercent } from './support.ts';
 import { EVENTS_PER_APPEND, postedEvent, seedPostedLedger } from './seed-ledger.ts';

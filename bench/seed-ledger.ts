@@ -7,7 +7,7 @@
  * with the expected revision.
  */
 import { randomUUID } from 'node:crypto';
-import type { AccountingCommands } from '../commands/accounting.ts';
+import type { AccountingCommands } from '../commands/accounting/handlers.ts';
 import type { EventStore, NewEvent } from '../eventstore/port.ts';
 import { LIMITS as STORE_LIMITS } from '../eventstore/port.ts';
 import { eventSchemaVersion } from '../eventstore/upcasters.ts';

@@ -6,10 +6,10 @@
  * - from that snapshot, the way every later cold load goes.
  * Same run, same data: the ratio of the last to the first is what a snapshot saves.
  */
-import { LedgerAggregate } from '../commands/accounting.ts';
+import { LedgerAggregate } from '../commands/accounting/handlers.ts';
 import { AggregateStore, SNAPSHOT_LIMITS } from '../commands/aggregate-store.ts';
 import { PostgresSnapshotStore } from '../commands/snapshots.ts';
-import { ledgerSnapshot } from '../domain/ledger-snapshot.ts';
+import { ledgerSnapshot } from '../domain/accounting/ledger-snapshot.ts';
 import { seedPostedLedger } from './seed-ledger.ts';
 import { benchTarget, cpuMeter, resultHeader, type CpuPercent } from './support.ts';
 import { withBenchCore } from './core.ts';

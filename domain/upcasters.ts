@@ -3,7 +3,7 @@
  * store upcasts each one as it is read (eventstore/upcasters.ts), so deciders, projections and the queue
  * see only current shapes. Each area lists its own upcasters; EVENT_UPCASTERS gathers them.
  */
-import { LEDGER_UPCASTERS } from './ledger-upcasters.ts';
+import { LEDGER_UPCASTERS } from './accounting/ledger-upcasters.ts';
 
 /**
  * One step of an event type's shape: data of schema version `from` to data of version `from + 1`. Pure,

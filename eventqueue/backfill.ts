@@ -6,7 +6,7 @@
  */
 import type pg from 'pg';
 import { START, comparePositions, type EventStore, type GlobalPosition } from '../eventstore/port.ts';
-import { Writes } from '../projections/writes.ts';
+import { Writes } from '../projections/engine/writes.ts';
 import { QUEUED_EVENT_TYPES } from './catalog.ts';
 import { enqueue } from './fanout.ts';
 

@@ -10,8 +10,8 @@
  * (a lone surrogate, NUL) is sent as U+FFFD rather than stopping the queue.
  */
 import type { RecordedEvent } from '../eventstore/port.ts';
-import type { Projection } from '../projections/projection.ts';
-import type { Writes } from '../projections/writes.ts';
+import type { Projection } from '../projections/engine/projection.ts';
+import type { Writes } from '../projections/engine/writes.ts';
 import { storableJson, storableText } from '../platform/storable-text.ts';
 import { QUEUED_EVENT_TYPES, describe, payloadOf } from './catalog.ts';
 

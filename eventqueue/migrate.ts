@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { withMigrationLock } from '../platform/database.ts';
-import { PARKED_DDL } from '../projections/parked.ts';
+import { PARKED_DDL } from '../projections/engine/parked.ts';
 import { EVENT_QUEUE_DDL, EVENT_QUEUE_UNIQUE_DDL, TRIGGER_START_DDL } from './schema.ts';
 
 /** Needs the identity tables (triggers reference OAuth clients). */

@@ -1,8 +1,8 @@
 /** Every projection of the read models: what the service runs, and where a rebuild's workers load one from. */
-import { ACCOUNTING_PROJECTIONS } from './accounting.ts';
-import { PARTY_PROJECTIONS } from './parties.ts';
+import { ACCOUNTING_PROJECTIONS } from './accounting/projections.ts';
+import { PARTY_PROJECTIONS } from './parties/projections.ts';
 import { siblingModule } from '../platform/module-files.ts';
-import type { Projection } from './projection.ts';
+import type { Projection } from './engine/projection.ts';
 
 /** Where a projection is defined: its module, the list that module exports it in, and its name. */
 export interface ProjectionSource {
@@ -13,8 +13,8 @@ export interface ProjectionSource {
 
 /** Each module of projections with the list it exports. A worker thread loads only its projection's (starting is a few times quicker). */
 const MODULES = [
-  { module: siblingModule(import.meta.url, './accounting').href, list: 'ACCOUNTING_PROJECTIONS', projections: ACCOUNTING_PROJECTIONS },
-  { module: siblingModule(import.meta.url, './parties').href, list: 'PARTY_PROJECTIONS', projections: PARTY_PROJECTIONS },
+  { module: siblingModule(import.meta.url, './accounting/projections').href, list: 'ACCOUNTING_PROJECTIONS', projections: ACCOUNTING_PROJECTIONS },
+  { module: siblingModule(import.meta.url, './parties/projections').href, list: 'PARTY_PROJECTIONS', projections: PARTY_PROJECTIONS },
 ];
 
 export const PROJECTIONS: Projection[] = MODULES.flatMap((m) => m.projections);

@@ -43,7 +43,7 @@ const freePort = () =>
 
 t.test('npm run build compiles, with the files read at run time beside the modules', async (t) => {
   await run(...plainly('npm', 'run', 'build', '--', outName), { cwd: root });
-  for (const file of ['api/main.js', 'cli/ledger.js', 'projections/rebuild-worker.js', 'api/graphql/spec-types.graphql', 'api/graphql/graphiql/app.js', 'api/graphql/graphiql/page.css']) {
+  for (const file of ['api/main.js', 'cli/ledger.js', 'projections/engine/rebuild-worker.js', 'api/graphql/spec-types.graphql', 'api/graphql/graphiql/app.js', 'api/graphql/graphiql/page.css']) {
     t.ok(fs.existsSync(path.join(out, file)), file);
   }
   t.notOk(fs.existsSync(path.join(out, 'test')), 'no tests in the build');
@@ -119,7 +119,7 @@ t.test("a compiled rebuild's worker threads start on plain node, each with its p
   const probe = path.join(out, 'start-rebuild-workers.mjs');
   fs.writeFileSync(probe, `
     const { PROJECTIONS, sourceOf } = await import('./projections/all.js');
-    const { RebuildWorkers } = await import('./projections/rebuild-workers.js');
+    const { RebuildWorkers } = await import('./projections/engine/rebuild-workers.js');
     for (const projection of PROJECTIONS) await (await RebuildWorkers.start(projection, sourceOf(projection), 1)).close();
     process.stdout.write(PROJECTIONS.length + ' started');
   `);

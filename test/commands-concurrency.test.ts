@@ -1,5 +1,5 @@
 import t from 'tap';
-import { AccountingCommands } from '../commands/accounting.ts';
+import { AccountingCommands } from '../commands/accounting/handlers.ts';
 import { AggregateStore } from '../commands/aggregate-store.ts';
 import { OrganisationLocks } from '../commands/organisation-locks.ts';
 import { PostgresEventStore } from '../eventstore/postgres/store.ts';

@@ -4,7 +4,7 @@
  * exercise in the ledgers, not in a read model that may not hold it yet.
  */
 import t from 'tap';
-import { AccountingCommands } from '../commands/accounting.ts';
+import { AccountingCommands } from '../commands/accounting/handlers.ts';
 import { AggregateStore } from '../commands/aggregate-store.ts';
 import type { EventStore } from '../eventstore/port.ts';
 import { Errors } from '../domain/errors.ts';

@@ -9,14 +9,14 @@ import http from 'node:http';
 import net from 'node:net';
 import t from 'tap';
 import { Identity } from '../api/auth/identity.ts';
-import { AccountingCommands } from '../commands/accounting.ts';
+import { AccountingCommands } from '../commands/accounting/handlers.ts';
 import { AggregateStore } from '../commands/aggregate-store.ts';
 import { OrganisationLocks } from '../commands/organisation-locks.ts';
 import { migrateEventQueue } from '../eventqueue/migrate.ts';
 import { createTrigger } from '../eventqueue/triggers.ts';
 import { PostgresEventStore } from '../eventstore/postgres/store.ts';
-import { ACCOUNTING_PROJECTIONS } from '../projections/accounting.ts';
-import { migrateReadModels } from '../projections/schema.ts';
+import { ACCOUNTING_PROJECTIONS } from '../projections/accounting/projections.ts';
+import { migrateReadModels } from '../projections/engine/schema.ts';
 import { freshDatabase } from './helpers/database.ts';
 
 const ENTRIES = Number(process.env.CRASH_ENTRIES ?? 400);

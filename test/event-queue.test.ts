@@ -151,7 +151,7 @@ t.test('a fan-out redone after a crash adds nothing twice', async (t) => {
   // Simulate a crash after the rows were written but before the checkpoint moved: rewind it.
   await fanout.stop();
   await db.pool.query(`UPDATE projection_checkpoints SET commit_pos = '0', prepare_pos = 0 WHERE name = 'fanout'`);
-  const { ProjectionDaemon } = await import('../projections/daemon.ts');
+  const { ProjectionDaemon } = await import('../projections/engine/daemon.ts');
   const { fanoutProjection } = await import('../eventqueue/fanout.ts');
   const again = new ProjectionDaemon(db.pool, api.service.store, [fanoutProjection]);
   await again.start();

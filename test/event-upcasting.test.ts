@@ -7,12 +7,12 @@
 import t from 'tap';
 import { randomUUID } from 'node:crypto';
 import { PROJECTIONS } from '../api/service.ts';
-import { LedgerAggregate } from '../commands/accounting.ts';
+import { LedgerAggregate } from '../commands/accounting/handlers.ts';
 import { AggregateStore } from '../commands/aggregate-store.ts';
-import { exerciseForDate } from '../domain/organisation.ts';
+import { exerciseForDate } from '../domain/accounting/organisation.ts';
 import { START, comparePositions, type GlobalPosition } from '../eventstore/port.ts';
 import { eventSchemaVersion, upcastChains } from '../eventstore/upcasters.ts';
-import { rebuildProjection } from '../projections/rebuild.ts';
+import { rebuildProjection } from '../projections/engine/rebuild.ts';
 import { runningService } from './helpers/service.ts';
 
 const api = await runningService(t);

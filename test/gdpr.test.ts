@@ -6,8 +6,8 @@
  */
 import t from 'tap';
 import { PROJECTIONS } from '../api/service.ts';
-import { checksum, rebuildProjection } from '../projections/rebuild.ts';
-import { replayOrganisation } from '../projections/replay.ts';
+import { checksum, rebuildProjection } from '../projections/engine/rebuild.ts';
+import { replayOrganisation } from '../projections/engine/replay.ts';
 import { runningService } from './helpers/service.ts';
 
 const api = await runningService(t);

@@ -14,7 +14,7 @@ import { startService, type Service } from '../api/service.ts';
 import { fanoutProjection } from '../eventqueue/fanout.ts';
 import { createTrigger } from '../eventqueue/triggers.ts';
 import { loadConfig } from '../platform/config.ts';
-import { listParked, retryParked } from '../projections/parked.ts';
+import { listParked, retryParked } from '../projections/engine/parked.ts';
 import { freshDatabase } from './helpers/database.ts';
 
 const db = await freshDatabase(t);

@@ -6,10 +6,10 @@
  */
 import t, { type Test } from 'tap';
 import fc from 'fast-check';
-import { BINARY_COPY_LIMITS, BinaryCopyWriter } from '../projections/copy-binary.ts';
-import { columnTypes, f, rowValues, tableDdl, type Resource } from '../projections/resource.ts';
-import { migrateReadModels } from '../projections/schema.ts';
-import { Writes } from '../projections/writes.ts';
+import { BINARY_COPY_LIMITS, BinaryCopyWriter } from '../projections/engine/copy-binary.ts';
+import { columnTypes, f, rowValues, tableDdl, type Resource } from '../projections/engine/resource.ts';
+import { migrateReadModels } from '../projections/engine/schema.ts';
+import { Writes } from '../projections/engine/writes.ts';
 import { inTransaction } from '../platform/database.ts';
 import { freshDatabase } from './helpers/database.ts';
 

@@ -5,10 +5,10 @@
  */
 import t from 'tap';
 import fc from 'fast-check';
-import { COUNTS_TABLE } from '../projections/counts.ts';
-import { f, tableDdl, type Resource } from '../projections/resource.ts';
-import { migrateReadModels } from '../projections/schema.ts';
-import { Writes } from '../projections/writes.ts';
+import { COUNTS_TABLE } from '../projections/engine/counts.ts';
+import { f, tableDdl, type Resource } from '../projections/engine/resource.ts';
+import { migrateReadModels } from '../projections/engine/schema.ts';
+import { Writes } from '../projections/engine/writes.ts';
 import { inTransaction } from '../platform/database.ts';
 import { freshDatabase } from './helpers/database.ts';
 

@@ -1,10 +1,10 @@
 import t from 'tap';
 import { PROJECTIONS } from '../api/service.ts';
-import { ProjectionDaemon } from '../projections/daemon.ts';
-import { isCounted } from '../projections/counts.ts';
-import { migrateReadModels } from '../projections/schema.ts';
-import { storedField } from '../projections/resource.ts';
-import { checksum, projectionStatus, rebuildProjection, type RebuildProgress } from '../projections/rebuild.ts';
+import { ProjectionDaemon } from '../projections/engine/daemon.ts';
+import { isCounted } from '../projections/engine/counts.ts';
+import { migrateReadModels } from '../projections/engine/schema.ts';
+import { storedField } from '../projections/engine/resource.ts';
+import { checksum, projectionStatus, rebuildProjection, type RebuildProgress } from '../projections/engine/rebuild.ts';
 import { sourceOf } from '../projections/all.ts';
 import { comparePositions } from '../eventstore/port.ts';
 import { runningService } from './helpers/service.ts';

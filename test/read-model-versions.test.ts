@@ -14,8 +14,8 @@ import { seedDemo } from '../api/demo.ts';
 import { PROJECTIONS, startService } from '../api/service.ts';
 import { appendPostedEvents, postedEvent, seedExercise } from '../bench/seed-ledger.ts';
 import { loadConfig, type Config } from '../platform/config.ts';
-import { migrateReadModels } from '../projections/schema.ts';
-import { projectionVersion } from '../projections/versions.ts';
+import { migrateReadModels } from '../projections/engine/schema.ts';
+import { projectionVersion } from '../projections/engine/versions.ts';
 import { freshDatabase } from './helpers/database.ts';
 
 const ENTRIES = Number(process.env.READ_MODEL_VERSIONS_ENTRIES ?? 5_000);

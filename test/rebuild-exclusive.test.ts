@@ -1,6 +1,6 @@
 import t from 'tap';
-import { settingsProjection } from '../projections/settings.ts';
-import { checksum, rebuildProjection } from '../projections/rebuild.ts';
+import { settingsProjection } from '../projections/settings/projections.ts';
+import { checksum, rebuildProjection } from '../projections/engine/rebuild.ts';
 import { runningService } from './helpers/service.ts';
 
 const api = await runningService(t);

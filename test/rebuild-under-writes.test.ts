@@ -1,7 +1,7 @@
 import t from 'tap';
 import { randomUUID } from 'node:crypto';
-import { settingsProjection } from '../projections/settings.ts';
-import { rebuildProjection } from '../projections/rebuild.ts';
+import { settingsProjection } from '../projections/settings/projections.ts';
+import { rebuildProjection } from '../projections/engine/rebuild.ts';
 import { runningService } from './helpers/service.ts';
 
 const api = await runningService(t);

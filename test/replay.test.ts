@@ -1,7 +1,7 @@
 import t from 'tap';
 import { PROJECTIONS } from '../api/service.ts';
 import { aggregateHistory } from '../cli/history.ts';
-import { replayOrganisation } from '../projections/replay.ts';
+import { replayOrganisation } from '../projections/engine/replay.ts';
 import { runningService } from './helpers/service.ts';
 
 const api = await runningService(t);

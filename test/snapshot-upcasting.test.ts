@@ -4,11 +4,11 @@
  */
 import t from 'tap';
 import { randomUUID } from 'node:crypto';
-import { AccountingCommands, LedgerAggregate } from '../commands/accounting.ts';
+import { AccountingCommands, LedgerAggregate } from '../commands/accounting/handlers.ts';
 import { AggregateStore } from '../commands/aggregate-store.ts';
 import { OrganisationLocks } from '../commands/organisation-locks.ts';
 import { PostgresSnapshotStore } from '../commands/snapshots.ts';
-import { LEDGER_SNAPSHOT_VERSION, ledgerSnapshot } from '../domain/ledger-snapshot.ts';
+import { LEDGER_SNAPSHOT_VERSION, ledgerSnapshot } from '../domain/accounting/ledger-snapshot.ts';
 import { PostgresEventStore } from '../eventstore/postgres/store.ts';
 import { freshDatabase } from './helpers/database.ts';
 

@@ -4,12 +4,12 @@
  * full replay would. Snapshots that do not fit the stream or the layout are not used.
  */
 import t, { type Test } from 'tap';
-import { AccountingCommands, LedgerAggregate } from '../commands/accounting.ts';
+import { AccountingCommands, LedgerAggregate } from '../commands/accounting/handlers.ts';
 import { AggregateStore } from '../commands/aggregate-store.ts';
 import { OrganisationLocks } from '../commands/organisation-locks.ts';
 import { PostgresSnapshotStore } from '../commands/snapshots.ts';
-import { ledgerSnapshot } from '../domain/ledger-snapshot.ts';
-import type { LedgerState } from '../domain/ledger.ts';
+import { ledgerSnapshot } from '../domain/accounting/ledger-snapshot.ts';
+import type { LedgerState } from '../domain/accounting/ledger.ts';
 import { PostgresEventStore } from '../eventstore/postgres/store.ts';
 import { foldedStateVersion } from '../eventstore/upcasters.ts';
 import type { EventStore } from '../eventstore/port.ts';

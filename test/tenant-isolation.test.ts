@@ -5,7 +5,7 @@
 import t from 'tap';
 import { readScoped } from '../api/read-scope.ts';
 import { PROJECTIONS } from '../api/service.ts';
-import { rebuildProjection } from '../projections/rebuild.ts';
+import { rebuildProjection } from '../projections/engine/rebuild.ts';
 import { runningService } from './helpers/service.ts';
 
 const api = await runningService(t);

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import t from 'tap';
 import { comparePositions } from '../eventstore/port.ts';
 import { fanoutProjection } from '../eventqueue/fanout.ts';
-import { ProjectionDaemon } from '../projections/daemon.ts';
+import { ProjectionDaemon } from '../projections/engine/daemon.ts';
 import { runningService } from './helpers/service.ts';
 
 const api = await runningService(t);

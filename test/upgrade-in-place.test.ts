@@ -13,8 +13,8 @@ import pg from 'pg';
 import t from 'tap';
 import { PROJECTIONS, startService } from '../api/service.ts';
 import { EVENT_QUEUE_BASE } from '../api/eventqueue/plugin.ts';
-import { checksum, rebuildProjection } from '../projections/rebuild.ts';
-import { READER_ROLE } from '../projections/resource.ts';
+import { checksum, rebuildProjection } from '../projections/engine/rebuild.ts';
+import { READER_ROLE } from '../projections/engine/resource.ts';
 import { loadConfig } from '../platform/config.ts';
 import { freshDatabase } from './helpers/database.ts';
 

@@ -5,7 +5,7 @@
  */
 import { DECIMAL_TEXT } from '../../commands/input-types.ts';
 import { isIsoDate } from '../../domain/calendar.ts';
-import type { Scalar } from '../../projections/resource.ts';
+import type { Scalar } from '../../projections/engine/resource.ts';
 import { isUuid } from '../../domain/ids.ts';
 import { unstorableReason } from '../../platform/storable-text.ts';
 

@@ -6,11 +6,11 @@ import type { z } from 'zod';
 import {
   AccountCreateInput, AccountUpdateInput, EntryUsingCodesInput, EntryUsingIdsInput, ExerciseCreateInput, IdInput, JournalTypeCreateInput, JournalTypeUpdateInput,
   type AccountingCommands,
-} from '../../commands/accounting.ts';
+} from '../../commands/accounting/handlers.ts';
 import type { CommandContext } from '../../commands/aggregate-store.ts';
 import { requestFingerprint } from '../../commands/idempotency.ts';
-import type { PartyCommands } from '../../commands/parties.ts';
-import type { SettingsCommands } from '../../commands/settings.ts';
+import type { PartyCommands } from '../../commands/parties/handlers.ts';
+import type { SettingsCommands } from '../../commands/settings/handlers.ts';
 import type { GlobalPosition } from '../../eventstore/port.ts';
 import { InputSdl } from './input-sdl.ts';
 import { PARTY_MUTATIONS, partyMutationTypesSdl } from './party-mutations.ts';

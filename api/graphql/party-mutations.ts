@@ -8,7 +8,7 @@ import type { z } from 'zod';
 import {
   BusinessAreaCreateInput, CustomerCreateInput, CustomerUpdateInput, EmployeeCreateInput, EmployeeUpdateInput, IdOnly, JobAreaCreateInput,
   PaymentMeanCreateInput, PaymentTermCreateInput, ProductCreateInput, SupplierCreateInput, SupplierUpdateInput,
-} from '../../commands/party-inputs.ts';
+} from '../../commands/parties/inputs.ts';
 import type { MutationSpec } from './mutations.ts';
 
 interface PartyMutation extends MutationSpec {

@@ -4,9 +4,9 @@
  * Every query of an organisation-scoped resource is confined to the caller's organisation.
  */
 import type pg from 'pg';
-import { keptCount } from '../../projections/counts.ts';
-import { MIDNIGHT_SPREAD, datedWithinBounds, isDatedWithin } from '../../projections/dated-within.ts';
-import { storedFields, type Resource, type StoredField } from '../../projections/resource.ts';
+import { keptCount } from '../../projections/engine/counts.ts';
+import { MIDNIGHT_SPREAD, datedWithinBounds, isDatedWithin } from '../../projections/engine/dated-within.ts';
+import { storedFields, type Resource, type StoredField } from '../../projections/engine/resource.ts';
 import { filterValueProblem } from './filter-values.ts';
 
 export const PAGING = Object.freeze({ defaultPageSize: 20, maxPageSize: 500, maxFilterDepth: 10, maxInList: 1000 });

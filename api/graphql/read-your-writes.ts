@@ -5,7 +5,7 @@
  * not show it.
  */
 import { GraphQLError } from 'graphql';
-import type { NotVisible } from '../../projections/daemon.ts';
+import type { NotVisible } from '../../projections/engine/daemon.ts';
 
 export const READ_MODELS_BEHIND = 'READ_MODELS_BEHIND';
 

@@ -7,10 +7,10 @@ import fs from 'node:fs';
 import { Kind, parse, print, visit, type ConstDirectiveNode, type DocumentNode } from 'graphql';
 import * as enums from '../../domain/enums.ts';
 import { RegisterType } from '../../domain/reference/invoice-types.ts';
-import { ACCOUNTING_RESOURCES } from '../../projections/read-models/accounting.ts';
-import { PARTY_RESOURCES } from '../../projections/read-models/parties.ts';
-import { CATALOG_RESOURCES, SETTINGS_RESOURCES } from '../../projections/read-models/settings.ts';
-import { storedFields, type Resource, type StoredField } from '../../projections/resource.ts';
+import { ACCOUNTING_RESOURCES } from '../../projections/accounting/read-models.ts';
+import { PARTY_RESOURCES } from '../../projections/parties/read-models.ts';
+import { CATALOG_RESOURCES, SETTINGS_RESOURCES } from '../../projections/settings/read-models.ts';
+import { storedFields, type Resource, type StoredField } from '../../projections/engine/resource.ts';
 import { MUTATIONS, MUTATION_TYPES_SDL } from './mutations.ts';
 
 export const GRAPHQL_RESOURCES: Resource[] = [...ACCOUNTING_RESOURCES, ...PARTY_RESOURCES, ...SETTINGS_RESOURCES, ...CATALOG_RESOURCES];

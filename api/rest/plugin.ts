@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
-import { storedFields, type Resource } from '../../projections/resource.ts';
+import { storedFields, type Resource } from '../../projections/engine/resource.ts';
 import { callerOf } from '../auth/plugin.ts';
 import { GRAPHQL_RESOURCES } from '../graphql/sdl.ts';
 import { listQuery, type Row } from '../graphql/query-builder.ts';

@@ -8,14 +8,14 @@
  * depends on personal data: evolve reads only clear fields. Pure decider.
  */
 import { Errors, Reasons, assert, fail, unknownEvent } from '../errors.ts';
-import type { OrganisationState } from '../organisation.ts';
+import type { OrganisationState } from '../accounting/organisation.ts';
 import {
   CODE_DIGITS, CODE_FORMAT, DEFAULTS, EVENT_PREFIX, PartyKind,
   type AddressClear, type ClearFields, type ContactClear, type PartyPersonal,
 } from './fields.ts';
 import { decidePartyBody, type PartyInput } from './party-body.ts';
-import type { PaymentTermLine } from './payment-terms.ts';
-import type { SettingsState } from './settings.ts';
+import type { PaymentTermLine } from '../settings/payment-terms.ts';
+import type { SettingsState } from '../settings/settings.ts';
 
 type Prefix = (typeof EVENT_PREFIX)[PartyKind];
 

@@ -5,15 +5,15 @@
  */
 import { Errors, Reasons, fail } from '../errors.ts';
 import { Decimal } from '../money.ts';
-import type { OrganisationState } from '../organisation.ts';
-import { documentTypeId, documentTypesFor } from './document-types.ts';
+import type { OrganisationState } from '../accounting/organisation.ts';
+import { documentTypeId, documentTypesFor } from '../settings/document-types.ts';
 import {
   ACCOUNT_FIELDS, ADDRESS_PERSONAL_FIELDS, PERSONAL_FIELDS,
   type AddressClear, type AddressInput, type AddressPersonal, type ClearFields, type ContactClear, type ContactInput, type ContactPersonal,
   type PartyKind, type PartyPersonal, type PersonalFields,
 } from './fields.ts';
-import { decidePaymentTermLines, type PaymentTermLine, type PaymentTermLineInput } from './payment-terms.ts';
-import type { SettingsState } from './settings.ts';
+import { decidePaymentTermLines, type PaymentTermLine, type PaymentTermLineInput } from '../settings/payment-terms.ts';
+import type { SettingsState } from '../settings/settings.ts';
 import { checkAtMostOne, checkCountry, checkEmail, checkPhone, checkUrl, checkVatNumber } from './validation.ts';
 
 export const BODY_LIMITS = Object.freeze({ maxAddresses: 20, maxContacts: 50, maxPerContact: 10 });

@@ -17,7 +17,7 @@ import {
   type LedgerEvent,
   type LedgerState,
   type LineInput,
-} from '../../domain/ledger.ts';
+} from '../../domain/accounting/ledger.ts';
 import {
   decideOrganisation,
   evolveOrganisation,
@@ -27,7 +27,7 @@ import {
   type OrganisationEvent,
   type OrganisationState,
   type PeriodDefinition,
-} from '../../domain/organisation.ts';
+} from '../../domain/accounting/organisation.ts';
 
 export const NOW = '2026-01-15T10:00:00.000Z';
 

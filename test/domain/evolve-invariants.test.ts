@@ -5,11 +5,11 @@
  * Each aggregate: a stream recorded through its decider still folds; each impossible event throws.
  */
 import t, { type TAP } from 'tap';
-import { decideOrganisation, evolveOrganisation, initialOrganisationState, type OrganisationEvent } from '../../domain/organisation.ts';
-import { evolveLedger, initialLedgerState, type LedgerEvent } from '../../domain/ledger.ts';
+import { decideOrganisation, evolveOrganisation, initialOrganisationState, type OrganisationEvent } from '../../domain/accounting/organisation.ts';
+import { evolveLedger, initialLedgerState, type LedgerEvent } from '../../domain/accounting/ledger.ts';
 import { decideParties, evolveParties, initialPartiesState, type PartyEvent } from '../../domain/parties/parties.ts';
-import { decideSettings, evolveSettings, initialSettingsState, type SettingsEvent } from '../../domain/parties/settings.ts';
-import { decideCatalog, evolveCatalog, initialCatalogState, type ProductEvent } from '../../domain/parties/products.ts';
+import { decideSettings, evolveSettings, initialSettingsState, type SettingsEvent } from '../../domain/settings/settings.ts';
+import { decideCatalog, evolveCatalog, initialCatalogState, type ProductEvent } from '../../domain/catalog/products.ts';
 import { Book, NOW, createOrganisationCommand, createExerciseCommand, executeOrganisation, id, organisationState } from './builders.ts';
 
 type Fold = (events: never[]) => unknown;

@@ -4,8 +4,8 @@
  */
 import fc from 'fast-check';
 import t from 'tap';
-import { ledgerFromSnapshot, ledgerSnapshot } from '../../domain/ledger-snapshot.ts';
-import type { LedgerState } from '../../domain/ledger.ts';
+import { ledgerFromSnapshot, ledgerSnapshot } from '../../domain/accounting/ledger-snapshot.ts';
+import type { LedgerState } from '../../domain/accounting/ledger.ts';
 import { Book, credit, debit } from './builders.ts';
 
 /** Everything LedgerState holds, in a form whose equality does not depend on insertion order. */

@@ -9,7 +9,7 @@ import t, { type TAP } from 'tap';
 import { Decimal } from 'decimal.js';
 import { Errors } from '../../domain/errors.ts';
 import { MAX_AMOUNT } from '../../domain/money.ts';
-import type { LedgerEvent, LineInput } from '../../domain/ledger.ts';
+import type { LedgerEvent, LineInput } from '../../domain/accounting/ledger.ts';
 import { Book, NOW, businessErrorOf, id } from './builders.ts';
 
 const NUM_RUNS = 200;

@@ -8,7 +8,7 @@ import {
   type OrganisationCommand,
   type OrganisationEvent,
   type OrganisationState,
-} from '../../domain/organisation.ts';
+} from '../../domain/accounting/organisation.ts';
 import { classifyAccountCode, masterChartFor } from '../../domain/reference/charts.ts';
 import { BASE_CURRENCY } from '../../domain/reference/countries.ts';
 import { standardJournalTypesFor } from '../../domain/reference/journal-types.ts';

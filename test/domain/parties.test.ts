@@ -5,11 +5,11 @@
  */
 import t from 'tap';
 import { Errors } from '../../domain/errors.ts';
-import { decideLedger, evolveLedger, initialLedgerState } from '../../domain/ledger.ts';
+import { decideLedger, evolveLedger, initialLedgerState } from '../../domain/accounting/ledger.ts';
 import type { PartyKind, PartyPersonal } from '../../domain/parties/fields.ts';
 import { decideParties, evolveParties, initialPartiesState, type PartiesState, type PartyCommand, type PartyEvent } from '../../domain/parties/parties.ts';
 import type { PartyInput } from '../../domain/parties/party-body.ts';
-import { decideSettings, evolveSettings, initialSettingsState, type SettingsCommand, type SettingsState } from '../../domain/parties/settings.ts';
+import { decideSettings, evolveSettings, initialSettingsState, type SettingsCommand, type SettingsState } from '../../domain/settings/settings.ts';
 import { checkIban, checkPhone, checkVatNumber } from '../../domain/parties/validation.ts';
 import { NOW, accountIdByCode, executeOrganisation, createExerciseCommand, id, organisationState, refuses } from './builders.ts';
 

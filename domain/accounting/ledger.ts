@@ -1,0 +1,245 @@
+/**
+ * The Ledger aggregate: the book of one accounting exercise. It is the consistency boundary for what
+ * must hold together: gap-free entry numbers, entries only in open periods of an open exercise, and
+ * period/exercise closing. One stream per exercise: `Ledger-<exerciseId>`. The exercise's dates and
+ * periods are decided by the Organisation aggregate and passed in as facts.
+ *
+ * Numbering: an entry's number is its position among the exercise's live entries (1..n, no gaps).
+ * Deleting an entry renumbers the ones after it, as the books must stay gap-free.
+ */
+import type { IsoDate } from '../calendar.ts';
+import type { AccountingEntryType, SourceType } from '../enums.ts';
+import { Errors, Reasons, assert, fail, unknownEvent } from '../errors.ts';
+import { Decimal, MAX_AMOUNT, ZERO, formatAmount, parseAmount } from '../money.ts';
+import { isPostingAccount, type ExerciseSpan, type OrganisationState } from './organisation.ts';
+
+export interface PostedLine {
+  lineId: string;
+  order: number;
+  subAccountId: string;
+  debitAmount: string;
+  creditAmount: string;
+  description: string | null;
+  thirdCode: string | null;
+}
+
+export type LedgerEvent =
+  | { type: 'AccountingEntryPosted'; data: { exerciseId: string; entryId: string; number: number; date: IsoDate; documentDate: IsoDate | null; documentNumber: string | null; description: string | null; journalTypeId: string; periodId: string; sessionId: string; currencyCode: string; entryType: AccountingEntryType; sourceType: SourceType; lines: PostedLine[]; at: string } }
+  | { type: 'AccountingEntryDeleted'; data: { exerciseId: string; entryId: string; number: number; at: string } }
+  | { type: 'AccountingPeriodClosed'; data: { exerciseId: string; periodId: string; at: string } }
+  | { type: 'AccountingPeriodReopened'; data: { exerciseId: string; periodId: string; at: string } }
+  | { type: 'AccountingExerciseClosed'; data: { exerciseId: string; at: string } };
+
+export const LEDGER_EVENT_TYPES = [
+  'AccountingEntryPosted', 'AccountingEntryDeleted', 'AccountingPeriodClosed', 'AccountingPeriodReopened', 'AccountingExerciseClosed',
+] as const satisfies readonly LedgerEvent['type'][];
+
+interface EntryState {
+  periodId: string;
+  journalTypeId: string;
+  accountIds: string[];
+  thirdCodes: string[];
+}
+
+export interface LedgerState {
+  closed: boolean;
+  closedPeriods: Set<string>;
+  /** Live entry ids in number order: number = index + 1. */
+  entryOrder: string[];
+  entries: Map<string, EntryState>;
+  /** How many live lines post to each account / use each journal type (deletion guards). */
+  accountUsage: Map<string, number>;
+  journalTypeUsage: Map<string, number>;
+  /** How many live lines name each third-party code (a party's code, or its id for entries posted by ids). */
+  thirdCodeUsage: Map<string, number>;
+}
+
+export const initialLedgerState = (): LedgerState => ({
+  closed: false,
+  closedPeriods: new Set(),
+  entryOrder: [],
+  entries: new Map(),
+  accountUsage: new Map(),
+  journalTypeUsage: new Map(),
+  thirdCodeUsage: new Map(),
+});
+
+export interface LineInput {
+  subAccountId: string;
+  thirdCode: string | null;
+  description: string | null;
+  debitAmount: string | number | null;
+  creditAmount: string | number | null;
+}
+
+export type LedgerCommand =
+  | { type: 'PostAccountingEntry'; entryId: string; lineIds: string[]; date: IsoDate; documentDate: IsoDate | null; documentNumber: string | null; description: string | null; journalTypeId: string; lines: LineInput[]; sourceType: SourceType; now: string }
+  | { type: 'DeleteAccountingEntry'; entryId: string; now: string }
+  | { type: 'CloseAccountingPeriod'; periodId: string; now: string }
+  | { type: 'ReopenAccountingPeriod'; periodId: string; now: string }
+  | { type: 'CloseAccountingExercise'; now: string };
+
+/** Whether a line's third party (a party's code, or its id for entries posted by ids) is a live party of the organisation. */
+export type KnownThirdParty = (reference: string) => boolean;
+export const NO_THIRD_PARTIES: KnownThirdParty = () => false;
+
+export const LIMITS = Object.freeze({ maxLinesPerEntry: 500, maxEntriesPerExercise: 10_000_000, maxTextLength: 500 });
+
+/** Lines of one account, third party and side are merged into one line, as the live API does. */
+function mergeLines(lines: { subAccountId: string; thirdCode: string | null; description: string | null; debit: Decimal; credit: Decimal }[]) {
+  const merged = new Map<string, (typeof lines)[number]>();
+  for (const line of lines) {
+    const key = `${line.subAccountId}|${line.thirdCode ?? ''}|${line.debit.isZero() ? 'C' : 'D'}`;
+    const into = merged.get(key);
+    if (into) {
+      into.debit = into.debit.plus(line.debit);
+      into.credit = into.credit.plus(line.credit);
+    } else merged.set(key, { ...line });
+  }
+  return [...merged.values()];
+}
+
+export function decideLedger(
+  command: LedgerCommand,
+  state: LedgerState,
+  exercise: ExerciseSpan,
+  organisation: OrganisationState,
+  knownThirdParty: KnownThirdParty = NO_THIRD_PARTIES,
+): LedgerEvent[] {
+  const at = command.now;
+  const exerciseId = exercise.id;
+  if (state.closed) fail(Errors.exerciseClosed, { exercise: `${exercise.startDate}..${exercise.endDate}` });
+  switch (command.type) {
+    case 'PostAccountingEntry': {
+      const period = exercise.periods.find((p) => p.startDate <= command.date && command.date <= p.endDate);
+      if (!period) fail(Errors.noExerciseForDate, { date: command.date });
+      if (state.closedPeriods.has(period.periodId)) fail(Errors.periodClosed, { date: command.date, month: period.month });
+      if (state.entries.has(command.entryId)) fail(Errors.documentIdAlreadyExists, { id: command.entryId });
+      const journalType = organisation.journalTypes.get(command.journalTypeId) ?? fail(Errors.journalTypeNotFound, { id: command.journalTypeId });
+      if (journalType.deactivated) fail(Errors.journalTypeDeactivated, { code: journalType.code });
+      if (command.lines.length < 2) fail(Errors.tooFewLines, { count: command.lines.length });
+      if (command.lines.length > LIMITS.maxLinesPerEntry) fail(Errors.invalidInput, { field: 'accountingEntryLines', reason: Reasons.tooManyItems, maximum: LIMITS.maxLinesPerEntry });
+      if (state.entryOrder.length >= LIMITS.maxEntriesPerExercise) fail(Errors.invalidInput, { field: 'date', reason: Reasons.tooMany, limit: LIMITS.maxEntriesPerExercise });
+      const precision = organisation.currencyPrecision;
+      const parsed = command.lines.map((line, i) => {
+        const account = organisation.accounts.get(line.subAccountId) ?? fail(Errors.accountNotFound, { id: line.subAccountId, line: i + 1 });
+        if (account.deactivated) fail(Errors.accountDeactivated, { code: account.code, line: i + 1 });
+        if (!isPostingAccount(account)) fail(Errors.accountNotPostable, { code: account.code, line: i + 1 });
+        // An empty third-party code is no third party; any other must be a party, as an account must be one.
+        if (line.thirdCode && !knownThirdParty(line.thirdCode)) fail(Errors.thirdPartyNotFound, { thirdParty: line.thirdCode, line: i + 1 });
+        const debit = parseAmount(line.debitAmount, precision, `accountingEntryLines[${i}].debitAmount`);
+        const credit = parseAmount(line.creditAmount, precision, `accountingEntryLines[${i}].creditAmount`);
+        // Exactly one side carries a (positive) amount.
+        if (debit.isZero() === credit.isZero()) fail(Errors.invalidLineAmount, { line: i + 1, reason: Reasons.oneSide, debit: debit.toString(), credit: credit.toString() });
+        // It must also merge with lines that have none.
+        return { subAccountId: account.id, thirdCode: line.thirdCode || null, description: line.description, debit, credit };
+      });
+      const debits = parsed.reduce((sum, l) => sum.plus(l.debit), ZERO);
+      const credits = parsed.reduce((sum, l) => sum.plus(l.credit), ZERO);
+      if (!debits.eq(credits)) fail(Errors.unbalancedEntry, { debit: formatAmount(debits, precision), credit: formatAmount(credits, precision) });
+      const merged = mergeLines(parsed);
+      if (merged.some((l) => l.debit.plus(l.credit).gt(MAX_AMOUNT))) fail(Errors.invalidLineAmount, { reason: Reasons.mergedTooLarge });
+      const lines = merged.map((l, i): PostedLine => ({
+        lineId: command.lineIds[i] ?? fail(Errors.invalidInput, { field: 'lineIds' }),
+        order: i + 1,
+        subAccountId: l.subAccountId,
+        debitAmount: formatAmount(l.debit, precision),
+        creditAmount: formatAmount(l.credit, precision),
+        description: l.description,
+        thirdCode: l.thirdCode,
+      }));
+      assert(organisation.defaultSessionId, 'an organisation has a default session');
+      return [{
+        type: 'AccountingEntryPosted',
+        data: {
+          exerciseId, entryId: command.entryId, number: state.entryOrder.length + 1, date: command.date,
+          documentDate: command.documentDate, documentNumber: command.documentNumber, description: command.description,
+          journalTypeId: journalType.id, periodId: period.periodId, sessionId: organisation.defaultSessionId,
+          currencyCode: organisation.baseCurrency, entryType: 'STANDARD', sourceType: command.sourceType, lines, at,
+        },
+      }];
+    }
+    case 'DeleteAccountingEntry': {
+      const entry = state.entries.get(command.entryId) ?? fail(Errors.entryNotFound, { id: command.entryId });
+      if (state.closedPeriods.has(entry.periodId)) fail(Errors.entryClosed, { id: command.entryId });
+      const number = state.entryOrder.indexOf(command.entryId) + 1;
+      assert(number > 0, 'a live entry has a number');
+      return [{ type: 'AccountingEntryDeleted', data: { exerciseId, entryId: command.entryId, number, at } }];
+    }
+    case 'CloseAccountingPeriod': {
+      if (!exercise.periods.some((p) => p.periodId === command.periodId)) fail(Errors.periodNotFound, { id: command.periodId });
+      if (state.closedPeriods.has(command.periodId)) fail(Errors.periodAlreadyClosed, { id: command.periodId });
+      return [{ type: 'AccountingPeriodClosed', data: { exerciseId, periodId: command.periodId, at } }];
+    }
+    case 'ReopenAccountingPeriod': {
+      if (!exercise.periods.some((p) => p.periodId === command.periodId)) fail(Errors.periodNotFound, { id: command.periodId });
+      if (!state.closedPeriods.has(command.periodId)) fail(Errors.periodNotClosed, { id: command.periodId });
+      return [{ type: 'AccountingPeriodReopened', data: { exerciseId, periodId: command.periodId, at } }];
+    }
+    case 'CloseAccountingExercise': {
+      // Closing the exercise closes its still-open periods first, so every entry ends closed.
+      const open = exercise.periods.filter((p) => !state.closedPeriods.has(p.periodId));
+      return [
+        ...open.map((p): LedgerEvent => ({ type: 'AccountingPeriodClosed', data: { exerciseId, periodId: p.periodId, at } })),
+        { type: 'AccountingExerciseClosed', data: { exerciseId, at } },
+      ];
+    }
+  }
+}
+
+function count(map: Map<string, number>, key: string, delta: number): void {
+  const next = (map.get(key) ?? 0) + delta;
+  if (next === 0) map.delete(key);
+  else map.set(key, next);
+}
+
+/**
+ * Folds one stored event. An event the state cannot have produced (its decider refuses the same
+ * command) means the store or our code is broken: it fails loudly instead of being skipped. The
+ * exercise's periods are the Organisation's, so a period is checked against what this ledger did to it.
+ */
+export function evolveLedger(state: LedgerState, event: LedgerEvent): LedgerState {
+  const type = event.type;
+  assert(!state.closed, `${type} after AccountingExerciseClosed`);
+  switch (event.type) {
+    case 'AccountingEntryPosted': {
+      const d = event.data;
+      assert(d.number === state.entryOrder.length + 1, `entry numbers are gap-free (got ${d.number})`);
+      assert(!state.entries.has(d.entryId), `${type} of entry ${d.entryId}, which exists already`);
+      assert(!state.closedPeriods.has(d.periodId), `${type} of entry ${d.entryId} in period ${d.periodId}, which is closed`);
+      const accountIds = d.lines.map((l) => l.subAccountId);
+      const thirdCodes = d.lines.map((l) => l.thirdCode).filter((c): c is string => c !== null);
+      state.entries.set(d.entryId, { periodId: d.periodId, journalTypeId: d.journalTypeId, accountIds, thirdCodes });
+      state.entryOrder.push(d.entryId);
+      for (const id of accountIds) count(state.accountUsage, id, 1);
+      for (const code of thirdCodes) count(state.thirdCodeUsage, code, 1);
+      count(state.journalTypeUsage, d.journalTypeId, 1);
+      return state;
+    }
+    case 'AccountingEntryDeleted': {
+      const d = event.data;
+      const entry = state.entries.get(d.entryId);
+      assert(entry, `${type} of entry ${d.entryId}, which does not exist`);
+      assert(state.entryOrder[d.number - 1] === d.entryId, `${type} of entry ${d.entryId} as number ${d.number}, which is not its number`);
+      assert(!state.closedPeriods.has(entry.periodId), `${type} of entry ${d.entryId} in period ${entry.periodId}, which is closed`);
+      state.entryOrder.splice(d.number - 1, 1);
+      state.entries.delete(d.entryId);
+      for (const id of entry.accountIds) count(state.accountUsage, id, -1);
+      for (const code of entry.thirdCodes) count(state.thirdCodeUsage, code, -1);
+      count(state.journalTypeUsage, entry.journalTypeId, -1);
+      return state;
+    }
+    case 'AccountingPeriodClosed':
+      assert(!state.closedPeriods.has(event.data.periodId), `${type} of period ${event.data.periodId}, which is closed already`);
+      state.closedPeriods.add(event.data.periodId);
+      return state;
+    case 'AccountingPeriodReopened':
+      assert(state.closedPeriods.has(event.data.periodId), `${type} of period ${event.data.periodId}, which is not closed`);
+      state.closedPeriods.delete(event.data.periodId);
+      return state;
+    case 'AccountingExerciseClosed':
+      return { ...state, closed: true };
+    default:
+      return unknownEvent('Ledger', event);
+  }
+}

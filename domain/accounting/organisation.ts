@@ -1,0 +1,372 @@
+/**
+ * The Organisation aggregate: the organisation itself, its chart of accounts, its journal types and the
+ * register of its accounting exercises (their date ranges must not overlap). One stream per
+ * organisation: `Organisation-<id>`. Pure decider: decide(command, state) -> events; evolve(state, event).
+ */
+import { monthlyPeriods, isIsoDate, type IsoDate, MAX_PERIODS } from '../calendar.ts';
+import {
+  AccountLevel,
+  AccountType,
+  JournalTypeType,
+  POSTING_LEVEL,
+  SubAccountType,
+  type CreditNoteReason,
+  type Month,
+  type OrganisationCountry,
+} from '../enums.ts';
+import { Errors, Reasons, assert, fail, unknownEvent } from '../errors.ts';
+import { derivedId } from '../ids.ts';
+import { classifyAccountCode, masterChartFor } from '../reference/charts.ts';
+import { BASE_CURRENCY, CURRENCIES } from '../reference/countries.ts';
+import { standardJournalTypesFor } from '../reference/journal-types.ts';
+
+export const Feature = ['CORE', 'ACCOUNTING', 'SALES', 'EMPLOYEE_MANAGEMENT'] as const;
+export type Feature = (typeof Feature)[number];
+
+export interface AccountFields {
+  code: string;
+  name: string;
+  description: string | null;
+  accountLevel: AccountLevel;
+  accountType: AccountType;
+  subAccountType: SubAccountType;
+  applyVat: boolean;
+  createdByUser: boolean;
+  exportAccountNumber: string | null;
+  exportAutomaticAccount: boolean;
+  includedEurForGermany: boolean;
+  taxonomy: number | null;
+  deactivated: boolean;
+  yearEndClosingAccountId: string | null;
+  transitionalPrepaymentAccountId: string | null;
+  taxTreatmentId: string | null;
+}
+export type AccountChanges = Partial<Omit<AccountFields, 'code' | 'createdByUser' | 'accountLevel'>>;
+
+export interface JournalTypeFields {
+  code: string;
+  name: string;
+  type: JournalTypeType;
+  isCreditNote: boolean;
+  creditNoteReason: CreditNoteReason | null;
+  accountingAccountId: string | null;
+  deactivated: boolean;
+}
+export type JournalTypeChanges = Partial<Omit<JournalTypeFields, 'code'>>;
+
+export interface PeriodDefinition {
+  periodId: string;
+  month: Month;
+  startDate: IsoDate;
+  endDate: IsoDate;
+}
+
+export type OrganisationEvent =
+  | { type: 'OrganisationCreated'; data: { organisationId: string; name: string; country: OrganisationCountry; baseCurrency: string; currencyPrecision: number; features: Feature[]; chartKey: string; defaultSessionId: string; at: string } }
+  | { type: 'AccountingAccountCreated'; data: { accountId: string; at: string } & AccountFields }
+  | { type: 'AccountingAccountUpdated'; data: { accountId: string; changes: AccountChanges; at: string } }
+  | { type: 'AccountingAccountDeleted'; data: { accountId: string; code: string; at: string } }
+  | { type: 'JournalTypeCreated'; data: { journalTypeId: string; at: string } & JournalTypeFields }
+  | { type: 'JournalTypeUpdated'; data: { journalTypeId: string; changes: JournalTypeChanges; at: string } }
+  | { type: 'JournalTypeDeleted'; data: { journalTypeId: string; code: string; at: string } }
+  | { type: 'AccountingExerciseCreated'; data: { exerciseId: string; exercise: number; startDate: IsoDate; endDate: IsoDate; description: string | null; periods: PeriodDefinition[]; at: string } };
+
+export const ORGANISATION_EVENT_TYPES = [
+  'OrganisationCreated', 'AccountingAccountCreated', 'AccountingAccountUpdated', 'AccountingAccountDeleted',
+  'JournalTypeCreated', 'JournalTypeUpdated', 'JournalTypeDeleted', 'AccountingExerciseCreated',
+] as const satisfies readonly OrganisationEvent['type'][];
+
+export interface AccountState {
+  id: string;
+  code: string;
+  accountLevel: AccountLevel;
+  deactivated: boolean;
+}
+export interface JournalTypeState {
+  id: string;
+  code: string;
+  deactivated: boolean;
+}
+export interface ExerciseSpan {
+  id: string;
+  startDate: IsoDate;
+  endDate: IsoDate;
+  periods: PeriodDefinition[];
+}
+
+export interface OrganisationState {
+  id: string | null;
+  country: OrganisationCountry | null;
+  baseCurrency: string;
+  currencyPrecision: number;
+  features: Feature[];
+  defaultSessionId: string | null;
+  accounts: Map<string, AccountState>;
+  accountIdByCode: Map<string, string>;
+  journalTypes: Map<string, JournalTypeState>;
+  journalTypeIdByCode: Map<string, string>;
+  exercises: Map<string, ExerciseSpan>;
+}
+
+export const initialOrganisationState = (): OrganisationState => ({
+  id: null,
+  country: null,
+  baseCurrency: '',
+  currencyPrecision: 2,
+  features: [],
+  defaultSessionId: null,
+  accounts: new Map(),
+  accountIdByCode: new Map(),
+  journalTypes: new Map(),
+  journalTypeIdByCode: new Map(),
+  exercises: new Map(),
+});
+
+export type OrganisationCommand =
+  | { type: 'CreateOrganisation'; organisationId: string; name: string; country: OrganisationCountry; features: Feature[]; now: string }
+  | { type: 'CreateAccountingAccount'; accountId: string; fields: Partial<AccountFields> & { code: string; name: string }; now: string }
+  | { type: 'UpdateAccountingAccount'; accountId: string; changes: AccountChanges; now: string }
+  | { type: 'DeleteAccountingAccount'; accountId: string; accountHasEntries: boolean; now: string }
+  | { type: 'CreateJournalType'; journalTypeId: string; fields: Partial<JournalTypeFields> & { code: string; name: string; type: JournalTypeType }; now: string }
+  | { type: 'UpdateJournalType'; journalTypeId: string; changes: JournalTypeChanges; now: string }
+  | { type: 'DeleteJournalType'; journalTypeId: string; journalTypeInUse: boolean; now: string }
+  | { type: 'CreateAccountingExercise'; exerciseId: string; startDate: IsoDate; endDate: IsoDate; description: string | null; now: string };
+
+export const LIMITS = Object.freeze({ maxAccounts: 100_000, maxJournalTypes: 1_000, maxExercises: 200, maxCodeLength: 20 });
+
+function requireOrganisation(state: OrganisationState): asserts state is OrganisationState & { id: string; country: OrganisationCountry } {
+  if (!state.id) fail(Errors.organisationNotFound);
+}
+
+function requireAccount(state: OrganisationState, accountId: string): AccountState {
+  return state.accounts.get(accountId) ?? fail(Errors.accountNotFound, { id: accountId });
+}
+
+function requireJournalType(state: OrganisationState, journalTypeId: string): JournalTypeState {
+  return state.journalTypes.get(journalTypeId) ?? fail(Errors.journalTypeNotFound, { id: journalTypeId });
+}
+
+function checkCode(code: string): void {
+  if (!/^[0-9A-Za-z._-]{1,20}$/.test(code)) fail(Errors.invalidInput, { field: 'code', value: code, reason: Reasons.codeFormat, maxLength: 20 });
+}
+
+function checkReferencedAccount(state: OrganisationState, id: string | null | undefined, field: string): void {
+  if (id && !state.accounts.has(id)) fail(Errors.accountNotFound, { id, field });
+}
+
+const chartAccount = (line: ReturnType<typeof masterChartFor>['lines'][number]): AccountFields => ({
+  code: line.code,
+  name: line.name,
+  description: null,
+  accountLevel: line.accountLevel,
+  accountType: line.accountType,
+  subAccountType: line.subAccountType,
+  applyVat: line.applyVat,
+  createdByUser: false,
+  exportAccountNumber: null,
+  exportAutomaticAccount: false,
+  includedEurForGermany: false,
+  taxonomy: null,
+  deactivated: false,
+  yearEndClosingAccountId: null,
+  transitionalPrepaymentAccountId: null,
+  taxTreatmentId: null,
+});
+
+export function decideOrganisation(command: OrganisationCommand, state: OrganisationState): OrganisationEvent[] {
+  const at = command.now;
+  switch (command.type) {
+    case 'CreateOrganisation': {
+      if (state.id) fail(Errors.organisationAlreadyExists, { id: state.id });
+      const chart = masterChartFor(command.country);
+      const baseCurrency = BASE_CURRENCY[command.country];
+      const currency = CURRENCIES.find((c) => c.code === baseCurrency);
+      assert(currency, `currency ${baseCurrency} is in the reference list`);
+      const orgId = command.organisationId;
+      // Installing the country's chart and standard journal types is part of creating the organisation.
+      return [
+        { type: 'OrganisationCreated', data: { organisationId: orgId, name: command.name, country: command.country, baseCurrency, currencyPrecision: currency.precision, features: command.features, chartKey: chart.key, defaultSessionId: derivedId(orgId, 'session', 'default'), at } },
+        ...chart.lines.map((line): OrganisationEvent => ({
+          type: 'AccountingAccountCreated',
+          data: { accountId: derivedId(orgId, 'account', line.code), at, ...chartAccount(line) },
+        })),
+        ...standardJournalTypesFor(command.country).map((j): OrganisationEvent => ({
+          type: 'JournalTypeCreated',
+          data: { journalTypeId: derivedId(orgId, 'journal-type', j.code), at, code: j.code, name: j.name, type: j.type, isCreditNote: j.isCreditNote, creditNoteReason: null, accountingAccountId: null, deactivated: false },
+        })),
+      ];
+    }
+    case 'CreateAccountingAccount': {
+      requireOrganisation(state);
+      const { code, name } = command.fields;
+      checkCode(code);
+      if (state.accountIdByCode.has(code)) fail(Errors.accountCodeAlreadyExists, { code });
+      if (state.accounts.has(command.accountId)) fail(Errors.documentIdAlreadyExists, { id: command.accountId });
+      if (state.accounts.size >= LIMITS.maxAccounts) fail(Errors.invalidInput, { field: 'code', reason: Reasons.tooMany, limit: LIMITS.maxAccounts });
+      // Type and sub-type follow the code's class in the organisation's master chart unless given.
+      const chartLine = classifyAccountCode(masterChartFor(state.country), code);
+      if (!chartLine && !command.fields.accountType) fail(Errors.accountCodeNotInChart, { code });
+      const f = command.fields;
+      checkReferencedAccount(state, f.yearEndClosingAccountId, 'yearEndClosingAccountId');
+      checkReferencedAccount(state, f.transitionalPrepaymentAccountId, 'transitionalPrepaymentAccountId');
+      const fields: AccountFields = {
+        code,
+        name,
+        description: f.description ?? null,
+        accountLevel: f.accountLevel ?? POSTING_LEVEL,
+        accountType: f.accountType ?? chartLine!.accountType,
+        subAccountType: f.subAccountType ?? chartLine?.subAccountType ?? 'GENERAL',
+        applyVat: f.applyVat ?? chartLine?.applyVat ?? false,
+        createdByUser: true,
+        exportAccountNumber: f.exportAccountNumber ?? null,
+        exportAutomaticAccount: f.exportAutomaticAccount ?? false,
+        includedEurForGermany: f.includedEurForGermany ?? false,
+        taxonomy: f.taxonomy ?? null,
+        deactivated: f.deactivated ?? false,
+        yearEndClosingAccountId: f.yearEndClosingAccountId ?? null,
+        transitionalPrepaymentAccountId: f.transitionalPrepaymentAccountId ?? null,
+        taxTreatmentId: f.taxTreatmentId ?? null,
+      };
+      return [{ type: 'AccountingAccountCreated', data: { accountId: command.accountId, at, ...fields } }];
+    }
+    case 'UpdateAccountingAccount': {
+      requireOrganisation(state);
+      requireAccount(state, command.accountId);
+      checkReferencedAccount(state, command.changes.yearEndClosingAccountId, 'yearEndClosingAccountId');
+      checkReferencedAccount(state, command.changes.transitionalPrepaymentAccountId, 'transitionalPrepaymentAccountId');
+      return [{ type: 'AccountingAccountUpdated', data: { accountId: command.accountId, changes: command.changes, at } }];
+    }
+    case 'DeleteAccountingAccount': {
+      requireOrganisation(state);
+      const account = requireAccount(state, command.accountId);
+      if (command.accountHasEntries) fail(Errors.accountHasEntries, { code: account.code });
+      return [{ type: 'AccountingAccountDeleted', data: { accountId: account.id, code: account.code, at } }];
+    }
+    case 'CreateJournalType': {
+      requireOrganisation(state);
+      const f = command.fields;
+      checkCode(f.code);
+      if (state.journalTypeIdByCode.has(f.code)) fail(Errors.journalTypeCodeAlreadyExists, { code: f.code });
+      if (state.journalTypes.has(command.journalTypeId)) fail(Errors.documentIdAlreadyExists, { id: command.journalTypeId });
+      if (state.journalTypes.size >= LIMITS.maxJournalTypes) fail(Errors.invalidInput, { field: 'code', reason: Reasons.tooMany, limit: LIMITS.maxJournalTypes });
+      checkReferencedAccount(state, f.accountingAccountId, 'accountingAccountId');
+      return [{
+        type: 'JournalTypeCreated',
+        data: { journalTypeId: command.journalTypeId, at, code: f.code, name: f.name, type: f.type, isCreditNote: f.isCreditNote ?? false, creditNoteReason: f.creditNoteReason ?? null, accountingAccountId: f.accountingAccountId ?? null, deactivated: f.deactivated ?? false },
+      }];
+    }
+    case 'UpdateJournalType': {
+      requireOrganisation(state);
+      requireJournalType(state, command.journalTypeId);
+      checkReferencedAccount(state, command.changes.accountingAccountId, 'accountingAccountId');
+      return [{ type: 'JournalTypeUpdated', data: { journalTypeId: command.journalTypeId, changes: command.changes, at } }];
+    }
+    case 'DeleteJournalType': {
+      requireOrganisation(state);
+      const journalType = requireJournalType(state, command.journalTypeId);
+      if (command.journalTypeInUse) fail(Errors.journalTypeInUse, { code: journalType.code });
+      return [{ type: 'JournalTypeDeleted', data: { journalTypeId: journalType.id, code: journalType.code, at } }];
+    }
+    case 'CreateAccountingExercise': {
+      requireOrganisation(state);
+      const { startDate, endDate } = command;
+      if (!isIsoDate(startDate) || !isIsoDate(endDate) || endDate < startDate) {
+        fail(Errors.exerciseInvalidDates, { startDate, endDate, maxPeriods: MAX_PERIODS });
+      }
+      if (state.exercises.has(command.exerciseId)) fail(Errors.documentIdAlreadyExists, { id: command.exerciseId });
+      if (state.exercises.size >= LIMITS.maxExercises) fail(Errors.invalidInput, { field: 'startDate', reason: Reasons.tooMany, limit: LIMITS.maxExercises });
+      for (const other of state.exercises.values()) {
+        if (startDate <= other.endDate && other.startDate <= endDate) {
+          fail(Errors.exerciseOverlaps, { startDate: other.startDate, endDate: other.endDate });
+        }
+      }
+      const spans = (() => {
+        try {
+          return monthlyPeriods(startDate, endDate);
+        } catch {
+          return fail(Errors.exerciseInvalidDates, { startDate, endDate, maxPeriods: MAX_PERIODS });
+        }
+      })();
+      const periods = spans.map((p) => ({ periodId: derivedId(command.exerciseId, 'period', p.startDate), ...p }));
+      return [{
+        type: 'AccountingExerciseCreated',
+        data: { exerciseId: command.exerciseId, exercise: Number(startDate.slice(0, 4)), startDate, endDate, description: command.description, periods, at },
+      }];
+    }
+  }
+}
+
+/**
+ * Folds one stored event. An event the state cannot have produced (its decider refuses the same
+ * command) means the store or our code is broken: it fails loudly instead of being skipped, so no
+ * decision runs on a state that is silently wrong.
+ */
+export function evolveOrganisation(state: OrganisationState, event: OrganisationEvent): OrganisationState {
+  const type = event.type;
+  if (type !== 'OrganisationCreated') assert(state.id, `${type} before OrganisationCreated`);
+  switch (event.type) {
+    case 'OrganisationCreated': {
+      const d = event.data;
+      assert(!state.id, `${type} of organisation ${d.organisationId} over organisation ${state.id}`);
+      return { ...state, id: d.organisationId, country: d.country, baseCurrency: d.baseCurrency, currencyPrecision: d.currencyPrecision, features: d.features, defaultSessionId: d.defaultSessionId };
+    }
+    case 'AccountingAccountCreated': {
+      const d = event.data;
+      assert(!state.accounts.has(d.accountId), `${type} of account ${d.accountId}, which exists already`);
+      assert(!state.accountIdByCode.has(d.code), `${type} of account ${d.accountId} with code ${d.code}, which another account has`);
+      state.accounts.set(d.accountId, { id: d.accountId, code: d.code, accountLevel: d.accountLevel, deactivated: d.deactivated });
+      state.accountIdByCode.set(d.code, d.accountId);
+      return state;
+    }
+    case 'AccountingAccountUpdated': {
+      const account = state.accounts.get(event.data.accountId);
+      assert(account, `${type} of account ${event.data.accountId}, which does not exist`);
+      if (event.data.changes.deactivated !== undefined) account.deactivated = event.data.changes.deactivated;
+      return state;
+    }
+    case 'AccountingAccountDeleted': {
+      const d = event.data;
+      assert(state.accounts.get(d.accountId)?.code === d.code, `${type} of account ${d.accountId} with code ${d.code}, which does not exist`);
+      state.accounts.delete(d.accountId);
+      state.accountIdByCode.delete(d.code);
+      return state;
+    }
+    case 'JournalTypeCreated': {
+      const d = event.data;
+      assert(!state.journalTypes.has(d.journalTypeId), `${type} of journal type ${d.journalTypeId}, which exists already`);
+      assert(!state.journalTypeIdByCode.has(d.code), `${type} of journal type ${d.journalTypeId} with code ${d.code}, which another journal type has`);
+      state.journalTypes.set(d.journalTypeId, { id: d.journalTypeId, code: d.code, deactivated: d.deactivated });
+      state.journalTypeIdByCode.set(d.code, d.journalTypeId);
+      return state;
+    }
+    case 'JournalTypeUpdated': {
+      const jt = state.journalTypes.get(event.data.journalTypeId);
+      assert(jt, `${type} of journal type ${event.data.journalTypeId}, which does not exist`);
+      if (event.data.changes.deactivated !== undefined) jt.deactivated = event.data.changes.deactivated;
+      return state;
+    }
+    case 'JournalTypeDeleted': {
+      const d = event.data;
+      assert(state.journalTypes.get(d.journalTypeId)?.code === d.code, `${type} of journal type ${d.journalTypeId} with code ${d.code}, which does not exist`);
+      state.journalTypes.delete(d.journalTypeId);
+      state.journalTypeIdByCode.delete(d.code);
+      return state;
+    }
+    case 'AccountingExerciseCreated': {
+      const d = event.data;
+      assert(!state.exercises.has(d.exerciseId), `${type} of exercise ${d.exerciseId}, which exists already`);
+      state.exercises.set(d.exerciseId, { id: d.exerciseId, startDate: d.startDate, endDate: d.endDate, periods: d.periods });
+      return state;
+    }
+    default:
+      return unknownEvent('Organisation', event);
+  }
+}
+
+/** The exercise whose dates contain `date`, if any. */
+export function exerciseForDate(state: OrganisationState, date: IsoDate): ExerciseSpan | undefined {
+  for (const e of state.exercises.values()) if (e.startDate <= date && date <= e.endDate) return e;
+  return undefined;
+}
+
+export const isPostingAccount = (a: AccountState) => a.accountLevel === POSTING_LEVEL;

@@ -1,0 +1,148 @@
+/** Projections of the Organisation and Ledger events into the accounting read models. */
+import type { LedgerEvent } from '../../domain/accounting/ledger.ts';
+import type { OrganisationEvent } from '../../domain/accounting/organisation.ts';
+import { derivedId } from '../../domain/ids.ts';
+import type { RecordedEvent } from '../../eventstore/port.ts';
+import type { Projection } from '../engine/projection.ts';
+import {
+  AccountingAccount, AccountingEntry, AccountingEntryLine, AccountingExercise, AccountingPeriod, JournalType, OrganizationCurrency, Session,
+} from './read-models.ts';
+import { Organisation } from './organisation.ts';
+
+type Known = OrganisationEvent | LedgerEvent;
+const known = (e: RecordedEvent) => ({ type: e.type, data: e.data }) as Known;
+const org = (e: RecordedEvent) => e.metadata.organisationId as string;
+
+/**
+ * An organisation's currency row id. Every posting names one, and a SHA-1 per posting shows in rebuilds.
+ * The last one found is kept apart: postings come in runs of one organisation and currency, and a
+ * repeat then costs two comparisons instead of spelling and hashing the cache's key.
+ */
+const currencyIds = new Map<string, string>();
+let lastCurrency: { organisationId: string; code: string; id: string } | undefined;
+function currencyId(organisationId: string, code: string): string {
+  if (organisationId === lastCurrency?.organisationId && code === lastCurrency.code) return lastCurrency.id;
+  const key = `${organisationId}:${code}`;
+  let id = currencyIds.get(key);
+  if (id === undefined) {
+    if (currencyIds.size >= 10_000) currencyIds.clear(); // bounded: a cache, not a registry
+    id = derivedId(organisationId, 'currency', code);
+    currencyIds.set(key, id);
+  }
+  lastCurrency = { organisationId, code, id };
+  return id;
+}
+
+export const organisationsProjection: Projection = {
+  name: 'organisations',
+  resources: [Organisation, Session, OrganizationCurrency],
+  eventTypes: ['OrganisationCreated'],
+  apply(event, w, t) {
+    const e = known(event);
+    if (e.type !== 'OrganisationCreated') return;
+    const d = e.data;
+    const organisationId = d.organisationId;
+    w.insert(Organisation, t(Organisation), { id: organisationId, name: d.name, country: d.country, baseCurrency: d.baseCurrency, features: d.features.join(','), creationDate: d.at });
+    w.insert(Session, t(Session), { organisationId, id: d.defaultSessionId, name: 'Default', stamp: 'DEFAULT', isDefault: true, deactivated: false, creationDate: d.at, modificationDate: d.at });
+    w.insert(OrganizationCurrency, t(OrganizationCurrency), { organisationId, id: currencyId(organisationId, d.baseCurrency), code: d.baseCurrency, description: d.baseCurrency, precision: d.currencyPrecision, isBaseCurrency: true, creationDate: d.at, modificationDate: d.at });
+  },
+};
+
+export const chartProjection: Projection = {
+  name: 'chart',
+  resources: [AccountingAccount, JournalType],
+  eventTypes: ['AccountingAccountCreated', 'AccountingAccountUpdated', 'AccountingAccountDeleted', 'JournalTypeCreated', 'JournalTypeUpdated', 'JournalTypeDeleted'],
+  apply(event, w, t) {
+    const e = known(event);
+    const organisationId = org(event);
+    switch (e.type) {
+      case 'AccountingAccountCreated': {
+        const { accountId, at, ...fields } = e.data;
+        return w.insert(AccountingAccount, t(AccountingAccount), { ...fields, organisationId, id: accountId, creationDate: at, modificationDate: at });
+      }
+      case 'AccountingAccountUpdated':
+        return w.update(AccountingAccount, t(AccountingAccount), { id: e.data.accountId }, { ...e.data.changes, modificationDate: e.data.at });
+      case 'AccountingAccountDeleted':
+        return w.delete(AccountingAccount, t(AccountingAccount), { id: e.data.accountId });
+      case 'JournalTypeCreated': {
+        const { journalTypeId, at, ...fields } = e.data;
+        return w.insert(JournalType, t(JournalType), { ...fields, organisationId, id: journalTypeId, creationDate: at, modificationDate: at });
+      }
+      case 'JournalTypeUpdated':
+        return w.update(JournalType, t(JournalType), { id: e.data.journalTypeId }, { ...e.data.changes, modificationDate: e.data.at });
+      case 'JournalTypeDeleted':
+        return w.delete(JournalType, t(JournalType), { id: e.data.journalTypeId });
+    }
+  },
+};
+
+export const exercisesProjection: Projection = {
+  name: 'exercises',
+  resources: [AccountingExercise, AccountingPeriod],
+  eventTypes: ['AccountingExerciseCreated', 'AccountingPeriodClosed', 'AccountingPeriodReopened', 'AccountingExerciseClosed'],
+  apply(event, w, t) {
+    const e = known(event);
+    const organisationId = org(event);
+    switch (e.type) {
+      case 'AccountingExerciseCreated': {
+        const d = e.data;
+        w.insert(AccountingExercise, t(AccountingExercise), { organisationId, id: d.exerciseId, exercise: d.exercise, description: d.description, startDate: d.startDate, endDate: d.endDate, numberPeriods: d.periods.length, status: 'OPEN', creationDate: d.at, modificationDate: d.at });
+        for (const p of d.periods) {
+          w.insert(AccountingPeriod, t(AccountingPeriod), { organisationId, id: p.periodId, accountingExerciseId: d.exerciseId, month: p.month, startDate: p.startDate, endDate: p.endDate, isClosed: false, creationDate: d.at, modificationDate: d.at });
+        }
+        return;
+      }
+      case 'AccountingPeriodClosed':
+      case 'AccountingPeriodReopened':
+        return w.update(AccountingPeriod, t(AccountingPeriod), { id: e.data.periodId }, { isClosed: e.type === 'AccountingPeriodClosed', modificationDate: e.data.at });
+      case 'AccountingExerciseClosed':
+        return w.update(AccountingExercise, t(AccountingExercise), { id: e.data.exerciseId }, { status: 'CLOSED', modificationDate: e.data.at });
+    }
+  },
+};
+
+export const entriesProjection: Projection = {
+  name: 'entries',
+  resources: [AccountingEntry, AccountingEntryLine],
+  eventTypes: ['AccountingEntryPosted', 'AccountingEntryDeleted', 'AccountingPeriodClosed', 'AccountingPeriodReopened'],
+  apply(event, w, t) {
+    const e = known(event);
+    const organisationId = org(event);
+    switch (e.type) {
+      case 'AccountingEntryPosted': {
+        const d = e.data;
+        w.insert(AccountingEntry, t(AccountingEntry), {
+          organisationId, id: d.entryId, number: d.number, date: d.date, documentDate: d.documentDate, documentNumber: d.documentNumber,
+          description: d.description, journalTypeId: d.journalTypeId, accountingExerciseId: d.exerciseId, accountingPeriodId: d.periodId,
+          sessionId: d.sessionId, currencyId: currencyId(organisationId, d.currencyCode), entryType: d.entryType, sourceType: d.sourceType,
+          isClosed: false, creationDate: d.at, modificationDate: d.at,
+        });
+        for (const l of d.lines) {
+          w.insert(AccountingEntryLine, t(AccountingEntryLine), {
+            organisationId, id: l.lineId, accountingEntryId: d.entryId, order: l.order, subAccountId: l.subAccountId, debitAmount: l.debitAmount,
+            creditAmount: l.creditAmount, description: l.description, documentNumber: d.documentNumber, thirdCode: l.thirdCode, creationDate: d.at, modificationDate: d.at,
+          });
+        }
+        return;
+      }
+      case 'AccountingEntryDeleted': {
+        const d = e.data;
+        w.delete(AccountingEntryLine, t(AccountingEntryLine), { accountingEntryId: d.entryId });
+        w.delete(AccountingEntry, t(AccountingEntry), { id: d.entryId });
+        // Numbers stay gap-free: the entries after the deleted one move down by one.
+        w.sql(`UPDATE ${t(AccountingEntry)} SET number = number - 1 WHERE accounting_exercise_id = $1 AND number > $2`, [d.exerciseId, d.number], {
+          resource: AccountingEntry, table: t(AccountingEntry), fields: ['accountingExerciseId', 'number'],
+        });
+        return;
+      }
+      case 'AccountingPeriodClosed':
+      case 'AccountingPeriodReopened': {
+        const closed = e.type === 'AccountingPeriodClosed';
+        // (By organisation too, so that no statement of one organisation's events can touch another's rows.)
+        return w.update(AccountingEntry, t(AccountingEntry), { organisationId, accountingPeriodId: e.data.periodId }, { isClosed: closed, closeDate: closed ? e.data.at : null });
+      }
+    }
+  },
+};
+
+export const ACCOUNTING_PROJECTIONS: Projection[] = [organisationsProjection, chartProjection, exercisesProjection, entriesProjection];

@@ -1,0 +1,136 @@
+/**
+ * Shared settings and the product catalogue as read models: business areas, job areas and document
+ * types (fields as the spec's section 2.6 names them), payment means, payment terms with their lines,
+ * and products (fields not shown by the spec: ours, as a sales ERP has them).
+ */
+import { PaymentMethodType, PaymentTermLineCondition, PaymentTermLineType, ProductType } from '../../domain/enums.ts';
+import { f, type Resource } from '../engine/resource.ts';
+import { AccountingAccount } from '../accounting/read-models.ts';
+
+/** BusinessArea and JobArea have the same shape: one definition, two resources. */
+function area(typeName: string, table: string, field: string, path: string): Resource {
+  return {
+    typeName,
+    table,
+    scope: 'organisation',
+    query: { field, connection: `${typeName}sConnection` },
+    rest: { path, displayedAs: (r) => String(r.name) },
+    defaultOrder: ['name'],
+    fields: [f.dateTime('creationDate'), f.uuid('id'), f.dateTime('modificationDate'), f.string('name')],
+  };
+}
+
+export const BusinessArea = area('BusinessArea', 'business_areas', 'businessAreas', '/business_areas');
+export const JobArea = area('JobArea', 'job_areas', 'jobAreas', '/job_areas');
+
+export const DocumentType: Resource = {
+  typeName: 'DocumentType',
+  table: 'document_types',
+  scope: 'organisation',
+  query: { field: 'documentTypes', connection: 'DocumentTypesConnection' },
+  defaultOrder: ['code'],
+  fields: [f.string('code'), f.dateTime('creationDate'), f.uuid('id'), f.dateTime('modificationDate'), f.string('name')],
+};
+
+export const PaymentMean: Resource = {
+  typeName: 'PaymentMean',
+  table: 'payment_means',
+  scope: 'organisation',
+  query: { field: 'paymentMeans', connection: 'PaymentMeansConnection' },
+  rest: { path: '/payment_means', displayedAs: (r) => `${r.code} ${r.name}` },
+  defaultOrder: ['code'],
+  fields: [
+    f.ref('accountingAccount', 'AccountingAccount', () => AccountingAccount, 'accountingAccountId'),
+    f.uuid('accountingAccountId'),
+    f.string('bankName'),
+    f.string('bic'),
+    f.string('code'),
+    f.dateTime('creationDate'),
+    f.bool('disabled'),
+    f.string('iban'),
+    f.uuid('id'),
+    f.dateTime('modificationDate'),
+    f.string('name'),
+    f.enum('type', 'PaymentMethodType', PaymentMethodType),
+  ],
+};
+
+/**
+ * Payment term lines: a payment term's, a customer's and a supplier's have the same shape (the spec's
+ * CustomerPaymentTermLine). `ownerId` is the term or party; payDays is stored as a comma list.
+ */
+export function paymentTermLines(typeName: string, table: string, ownerField: string): Resource {
+  return {
+    typeName,
+    table,
+    scope: 'organisation',
+    indexes: [[ownerField.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)]],
+    fields: [
+      f.enum('condition', 'PaymentTermLineCondition', PaymentTermLineCondition),
+      f.dateTime('creationDate'),
+      f.int('day'),
+      f.uuid('id'),
+      f.dateTime('modificationDate'),
+      f.int('order', { column: 'line_order' }), // ORDER is reserved in SQL
+      f.uuid(ownerField, { hidden: true }),
+      f.computed('payDays', '[Int]', (row) => (row.payDaysList ? String(row.payDaysList).split(',').map(Number) : [])),
+      f.string('payDaysList', { hidden: true }),
+      f.ref('paymentMean', 'PaymentMean', () => PaymentMean, 'paymentMeanId'),
+      f.uuid('paymentMeanId'),
+      f.enum('type', 'PaymentTermLineType', PaymentTermLineType),
+      f.decimal('value'),
+    ],
+  };
+}
+
+export const PaymentTermLine = paymentTermLines('PaymentTermLine', 'payment_term_lines', 'paymentTermId');
+
+export const PaymentTerm: Resource = {
+  typeName: 'PaymentTerm',
+  table: 'payment_terms',
+  scope: 'organisation',
+  query: { field: 'paymentTerms', connection: 'PaymentTermsConnection' },
+  rest: { path: '/payment_terms', displayedAs: (r) => `${r.code} ${r.name}` },
+  defaultOrder: ['code'],
+  fields: [
+    f.string('code'),
+    f.dateTime('creationDate'),
+    f.bool('disabled'),
+    f.uuid('id'),
+    f.children('lines', 'PaymentTermLine', () => PaymentTermLine, 'paymentTermId', 'order'),
+    f.dateTime('modificationDate'),
+    f.string('name'),
+  ],
+};
+
+export const Product: Resource = {
+  typeName: 'Product',
+  table: 'products',
+  scope: 'organisation',
+  query: { field: 'products', connection: 'ProductsConnection' },
+  rest: { path: '/products', displayedAs: (r) => `${r.code} ${r.name}` },
+  indexes: [['organisation_id', 'code']],
+  defaultOrder: ['code'],
+  fields: [
+    f.bool('allowNegativeStock'),
+    f.string('code'),
+    f.dateTime('creationDate'),
+    f.string('description'),
+    f.bool('disabled'),
+    f.uuid('id'),
+    f.dateTime('modificationDate'),
+    f.string('name'),
+    f.ref('purchaseAccount', 'AccountingAccount', () => AccountingAccount, 'purchaseAccountId'),
+    f.uuid('purchaseAccountId'),
+    f.ref('salesAccount', 'AccountingAccount', () => AccountingAccount, 'salesAccountId'),
+    f.uuid('salesAccountId'),
+    f.bool('stockManaged'),
+    f.absent('taxTreatment', 'TaxTreatment'),
+    f.uuid('taxTreatmentId'),
+    f.enum('type', 'ProductType', ProductType),
+    f.decimal('unitPrice'),
+  ],
+};
+
+export const SETTINGS_RESOURCES: Resource[] = [BusinessArea, JobArea, DocumentType, PaymentMean, PaymentTerm, PaymentTermLine];
+export const CATALOG_RESOURCES: Resource[] = [Product];
