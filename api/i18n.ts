@@ -1,16 +1,13 @@
 /** Localized messages for business error codes (en, es, fr, de), chosen by Accept-Language or DFT_LOCALE. */
-import { ACCOUNTING_MESSAGES } from './i18n-accounting.ts';
-import { PARTY_MESSAGES } from './i18n-parties.ts';
+import { LANGUAGES, type Language, type Messages } from '../domain/messages.ts';
+import { MODULES } from '../modules/index.ts';
 import { NAMED_VALUES, REASON_MESSAGES } from './i18n-reasons.ts';
 
-export const LANGUAGES = ['en', 'es', 'fr', 'de'] as const;
-export type Language = (typeof LANGUAGES)[number];
-
-export type Messages = Record<Language, string>;
+export { LANGUAGES, type Language, type Messages };
 type Params = Record<string, string | number>;
 
 /** Every code of domain/errors.ts Errors has a message in every language (test/i18n.test.ts walks them). */
-export const MESSAGES: Record<string, Messages> = { ...ACCOUNTING_MESSAGES, ...PARTY_MESSAGES };
+export const MESSAGES: Record<string, Messages> = Object.assign({}, ...MODULES.map((m) => m.errors));
 export const REASONS: Record<string, Messages> = REASON_MESSAGES;
 
 /** A value echoed from the input is cut here: a message names it, it need not repeat a whole text. */

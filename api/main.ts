@@ -1,9 +1,9 @@
 /** `npm start`: the service on HOST:PORT, with demo data on first start (DEMO=0 disables it). */
 import { START, comparePositions } from '../eventstore/port.ts';
 import { loadConfig } from '../platform/config.ts';
-import { DEMO, seedDemo } from './demo.ts';
+import { DEMO, seedDemo } from '../service/demo.ts';
 import { healthStatus } from './health.ts';
-import { startService } from './service.ts';
+import { startService } from '../service/start.ts';
 
 const config = loadConfig();
 const service = await startService(config);

@@ -1,6 +1,7 @@
 /** The service's core (commands, store, no HTTP and no projection daemon) on a benchmark's own database. */
 import pg from 'pg';
-import { openCore } from '../api/service.ts';
+import { openCore } from '../service/core.ts';
+
 import { loadConfig } from '../platform/config.ts';
 import { POOL_LIMITS } from '../platform/database.ts';
 

@@ -126,7 +126,7 @@ async function openLoop(
 
   const fire = (k: number, scheduledAt: number) => {
     const org = organisations[k % organisations.length];
-    const p = service.commands.createAccountingEntryUsingCodes({ organisationId: org.organisationId }, input).then(
+    const p = service.mutate.createAccountingEntryUsingCodes({ organisationId: org.organisationId }, input).then(
       async (created) => {
         // The clock starts when the append has returned; waitFor is registered at once.
         const appendedAt = performance.now();

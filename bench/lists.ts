@@ -32,7 +32,8 @@
 import http from 'node:http';
 import os from 'node:os';
 import pg from 'pg';
-import { openCore, startService, type Service } from '../api/service.ts';
+import { openCore } from '../service/core.ts';
+import {startService, type Service } from '../service/start.ts';
 import { readScoped } from '../api/read-scope.ts';
 import { entriesProjection } from '../projections/accounting/projections.ts';
 import { rebuildProjection } from '../projections/engine/rebuild.ts';
@@ -361,10 +362,10 @@ export async function benchLists(adminUrl: string, options: ListsBenchOptions): 
   try {
     // Seeding, without any daemon: the organisations through the commands, the ledgers straight into the store.
     const core = await openCore(config, db);
-    const big = await seedOrganisation(core.commands, 'Lists Bench S.L.');
+    const big = await seedOrganisation(core, 'Lists Bench S.L.');
     // Two years of books: a filter on the later year's exercise or periods must not walk the earlier year.
-    const bigEarlier = await seedExercise(core.commands, big.facts.organisationId, Number(big.facts.periods[0].startDate.slice(0, 4)) - 1);
-    const small = await seedOrganisation(core.commands, 'Small Ledger S.L.');
+    const bigEarlier = await seedExercise(core, big.facts.organisationId, Number(big.facts.periods[0].startDate.slice(0, 4)) - 1);
+    const small = await seedOrganisation(core, 'Small Ledger S.L.');
     const at = new Date().toISOString();
     const accounts = spread(big.postingAccountIds, POSTING_ACCOUNTS);
     const bigLedgers = [bigEarlier, big].map((ledger, k) => ({ ...ledger, entry: spreadEntry(ledger, accounts, at), count: k === 0 ? Math.floor(entries / 2) : entries - Math.floor(entries / 2), done: 0 }));

@@ -123,7 +123,7 @@ export async function benchRebuild(adminUrl: string, options: RebuildBenchOption
     // The organisation and its exercise through the commands, the postings straight into the store (bench/seed-ledger.ts).
     const { store } = core;
     const seedMeter = cpuMeter(postmasterPid);
-    const { facts, appendTimes, ms: seedMs } = await seedPostedLedger(core.commands, store, 'Rebuild Bench S.L.', total, log);
+    const { facts, appendTimes, ms: seedMs } = await seedPostedLedger(core, store, 'Rebuild Bench S.L.', total, log);
     const seedCpu = seedMeter();
 
     const t1 = performance.now();

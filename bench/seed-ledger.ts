@@ -7,7 +7,7 @@
  * with the expected revision.
  */
 import { randomUUID } from 'node:crypto';
-import type { AccountingCommands } from '../commands/accounting/handlers.ts';
+import type { Core } from '../service/core.ts';
 import type { EventStore, NewEvent } from '../eventstore/port.ts';
 import { LIMITS as STORE_LIMITS } from '../eventstore/port.ts';
 import { eventSchemaVersion } from '../eventstore/upcasters.ts';
@@ -67,15 +67,15 @@ export interface SeededOrganisation {
 }
 
 /** A Spanish organisation with an exercise for the current year, through the commands. */
-export async function seedOrganisation(commands: AccountingCommands, name: string): Promise<SeededOrganisation> {
-  const org = await commands.createOrganisation({}, { name, country: 'ES' });
-  return seedExercise(commands, org.id, new Date().getUTCFullYear());
+export async function seedOrganisation(core: Pick<Core, 'commands' | 'mutate'>, name: string): Promise<SeededOrganisation> {
+  const org = await core.commands.createOrganisation({}, { name, country: 'ES' });
+  return seedExercise(core, org.id, new Date().getUTCFullYear());
 }
 
 /** An exercise of the organisation for `year` (January to December), and the facts its ledger's events need. */
-export async function seedExercise(commands: AccountingCommands, organisationId: string, year: number): Promise<SeededOrganisation> {
-  const exercise = await commands.createAccountingExercise({ organisationId }, { startDate: `${year}-01-01`, endDate: `${year}-12-31`, description: `Ejercicio ${year}` });
-  const state = await commands.organisation(organisationId);
+export async function seedExercise(core: Pick<Core, 'commands' | 'mutate'>, organisationId: string, year: number): Promise<SeededOrganisation> {
+  const exercise = await core.mutate.createAccountingExercise({ organisationId }, { startDate: `${year}-01-01`, endDate: `${year}-12-31`, description: `Ejercicio ${year}` });
+  const state = await core.commands.organisation(organisationId);
   const ex = state.exercises.get(exercise.id)!;
   const need = <T>(v: T | undefined | null, what: string): T => {
     if (v === undefined || v === null) throw new Error(`the seeded organisation has no ${what}`);
@@ -137,13 +137,13 @@ export async function appendPostedEvents(
  * that exercise's ledger (one account pair), reporting progress every 3 s. Returns the append times too.
  */
 export async function seedPostedLedger(
-  commands: AccountingCommands,
+  core: Pick<Core, 'commands' | 'mutate'>,
   store: EventStore,
   name: string,
   count: number,
   log: (line: string) => void,
 ): Promise<SeededOrganisation & { appendTimes: number[]; ms: number }> {
-  const seeded = await seedOrganisation(commands, name);
+  const seeded = await seedOrganisation(core, name);
   log(`  seeding ${count.toLocaleString('en')} AccountingEntryPosted events into ${seeded.streamId} ...`);
   const start = performance.now();
   let lastLog = start;

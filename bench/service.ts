@@ -5,8 +5,8 @@
  * organisation is the demo one (seedDemo); the others are set up the same way.
  */
 import pg from 'pg';
-import { seedDemo } from '../api/demo.ts';
-import { startService, type Service } from '../api/service.ts';
+import { seedDemo } from '../service/demo.ts';
+import { startService, type Service } from '../service/start.ts';
 import { loadConfig } from '../platform/config.ts';
 import { POOL_LIMITS } from '../platform/database.ts'; // also installs the NUMERIC/INT8 type parsers
 
@@ -52,9 +52,9 @@ export async function startBenchService(url: string, organisationCount: number, 
     organisations.push({ organisationId: demo.organisationId, exerciseId: await currentExercise(service, demo.organisationId), token: demo.token.access_token });
     const year = new Date().getUTCFullYear();
     for (let i = 1; i < organisationCount; i++) {
-      const { commands, identity } = service;
+      const { commands, mutate, identity } = service;
       const org = await commands.createOrganisation({}, { name: `Bench ${i} S.L.`, country: 'ES' });
-      const exercise = await commands.createAccountingExercise({ organisationId: org.id }, { startDate: `${year}-01-01`, endDate: `${year}-12-31`, description: `Ejercicio ${year}` });
+      const exercise = await mutate.createAccountingExercise({ organisationId: org.id }, { startDate: `${year}-01-01`, endDate: `${year}-12-31`, description: `Ejercicio ${year}` });
       const email = `bench-${i}@example.com`;
       await identity.createUser(org.id, email, 'bench-password', 'admin');
       const token = await identity.issueToken(org.id, email, demo.client.client_id, 'full_access');

@@ -6,7 +6,7 @@
  * - from that snapshot, the way every later cold load goes.
  * Same run, same data: the ratio of the last to the first is what a snapshot saves.
  */
-import { LedgerAggregate } from '../commands/accounting/handlers.ts';
+import { LedgerAggregate } from '../commands/accounting/aggregates.ts';
 import { AggregateStore, SNAPSHOT_LIMITS } from '../commands/aggregate-store.ts';
 import { PostgresSnapshotStore } from '../commands/snapshots.ts';
 import { ledgerSnapshot } from '../domain/accounting/ledger-snapshot.ts';
@@ -33,7 +33,7 @@ export async function benchSnapshots(adminUrl: string, options: SnapshotBenchOpt
   const { startedAt, server, postmasterPid, url } = await benchTarget(adminUrl, options.freshDatabase);
   return withBenchCore(url, async (core, pool) => {
     const { store } = core;
-    const { streamId, ms: seedMs } = await seedPostedLedger(core.commands, store, 'Snapshot Bench S.L.', total, log);
+    const { streamId, ms: seedMs } = await seedPostedLedger(core, store, 'Snapshot Bench S.L.', total, log);
     const exerciseId = streamId.slice(`${LedgerAggregate.category}-`.length);
     await pool.query('VACUUM ANALYZE es_events');
 

@@ -1,7 +1,7 @@
 /** The operator CLI's commands (DESIGN.md): each with its options, what they mean, and what it does. */
 import { Role, Scope } from '../api/auth/identity.ts';
 import { buildSdl } from '../api/graphql/sdl.ts';
-import { PROJECTIONS, type openCore } from '../api/service.ts';
+import { PROJECTIONS, type openCore } from '../service/core.ts';
 import { OrganisationCountry } from '../domain/enums.ts';
 import { BusinessError, Errors } from '../domain/errors.ts';
 import { Feature } from '../domain/accounting/organisation.ts';

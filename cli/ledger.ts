@@ -3,7 +3,8 @@
  * one JSON object. Long work (rebuilds) shows progress on stderr and resumes after an interruption.
  * Exit codes: 0 done, 1 the command failed (one line on stderr), 2 a mistake on the command line.
  */
-import { openCore } from '../api/service.ts';
+import { openCore } from '../service/core.ts';
+
 import { localize } from '../api/i18n.ts';
 import { BusinessError } from '../domain/errors.ts';
 import { loadConfig } from '../platform/config.ts';

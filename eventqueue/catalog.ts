@@ -4,30 +4,15 @@
  * Trigger filters are written `object/action`, e.g. `accountingEntry/after.create`.
  */
 import type { RecordedEvent } from '../eventstore/port.ts';
+import { MODULES } from '../modules/index.ts';
+import { isQueued, type Describe, type QueueRecordContext } from './event-catalog.ts';
 
-export interface QueueRecordContext {
-  object: string;
-  event: string;
-  key: string;
-  id: string;
-}
+export type { QueueRecordContext };
 
-type Describe = (data: Record<string, any>) => QueueRecordContext;
-
-export const CATALOG: Record<string, Describe> = {
-  AccountingEntryPosted: (d) => ({ object: 'accountingEntry', event: 'after.create', key: d.entryId, id: String(d.number) }),
-  AccountingEntryDeleted: (d) => ({ object: 'accountingEntry', event: 'after.delete', key: d.entryId, id: String(d.number) }),
-  AccountingAccountCreated: (d) => ({ object: 'accountingAccount', event: 'after.create', key: d.accountId, id: d.code }),
-  AccountingAccountUpdated: (d) => ({ object: 'accountingAccount', event: 'after.update', key: d.accountId, id: d.accountId }),
-  AccountingAccountDeleted: (d) => ({ object: 'accountingAccount', event: 'after.delete', key: d.accountId, id: d.code }),
-  JournalTypeCreated: (d) => ({ object: 'journalType', event: 'after.create', key: d.journalTypeId, id: d.code }),
-  JournalTypeUpdated: (d) => ({ object: 'journalType', event: 'after.update', key: d.journalTypeId, id: d.journalTypeId }),
-  JournalTypeDeleted: (d) => ({ object: 'journalType', event: 'after.delete', key: d.journalTypeId, id: d.code }),
-  AccountingExerciseCreated: (d) => ({ object: 'accountingExercise', event: 'after.create', key: d.exerciseId, id: String(d.exercise) }),
-  AccountingExerciseClosed: (d) => ({ object: 'accountingExercise', event: 'after.close', key: d.exerciseId, id: d.exerciseId }),
-  AccountingPeriodClosed: (d) => ({ object: 'accountingPeriod', event: 'after.close', key: d.periodId, id: d.periodId }),
-  AccountingPeriodReopened: (d) => ({ object: 'accountingPeriod', event: 'after.reopen', key: d.periodId, id: d.periodId }),
-};
+/** Every queued event type of every area's module, with how its record is named. */
+export const CATALOG: Record<string, Describe> = Object.fromEntries(
+  MODULES.flatMap((m) => Object.entries(m.events)).filter(([, entry]) => isQueued(entry)) as [string, Describe][],
+);
 
 export const QUEUED_EVENT_TYPES = Object.keys(CATALOG);
 

@@ -118,7 +118,8 @@ t.test("a compiled rebuild's worker threads start on plain node, each with its p
   // A module file rather than --eval: worker threads inherit the process's flags, --input-type among them.
   const probe = path.join(out, 'start-rebuild-workers.mjs');
   fs.writeFileSync(probe, `
-    const { PROJECTIONS, sourceOf } = await import('./projections/all.js');
+    const { PROJECTIONS } = await import('./modules/index.js');
+    const { sourceOf } = await import('./projections/engine/projection.js');
     const { RebuildWorkers } = await import('./projections/engine/rebuild-workers.js');
     for (const projection of PROJECTIONS) await (await RebuildWorkers.start(projection, sourceOf(projection), 1)).close();
     process.stdout.write(PROJECTIONS.length + ' started');

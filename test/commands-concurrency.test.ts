@@ -1,5 +1,5 @@
 import t from 'tap';
-import { AccountingCommands } from '../commands/accounting/handlers.ts';
+import { testCommands, type TestCommands } from './helpers/commands.ts';
 import { AggregateStore } from '../commands/aggregate-store.ts';
 import { OrganisationLocks } from '../commands/organisation-locks.ts';
 import { PostgresEventStore } from '../eventstore/postgres/store.ts';
@@ -11,17 +11,17 @@ t.teardown(() => store.close());
 // Two "processes": separate caches and locks over one event store.
 const [locksA, locksB] = [new OrganisationLocks(db.url), new OrganisationLocks(db.url)];
 t.teardown(() => Promise.all([locksA.close(), locksB.close()]));
-const a = new AccountingCommands(new AggregateStore(store), locksA);
-const b = new AccountingCommands(new AggregateStore(store), locksB);
+const a = testCommands(new AggregateStore(store), locksA, db.pool);
+const b = testCommands(new AggregateStore(store), locksB, db.pool);
 const { id: organisationId } = await a.createOrganisation({}, { name: 'Concurrent SARL', country: 'FR' });
 const ctx = { organisationId };
 await a.createAccountingExercise(ctx, { startDate: '2026-01-01', endDate: '2026-12-31' });
-const post = (c: AccountingCommands, amount: string) =>
+const post = (c: TestCommands, amount: string) =>
   c.createAccountingEntryUsingCodes(ctx, { date: '2026-05-05', journalTypeCode: 'OD', accountingEntryLines: [{ subAccountCode: '512000', debitAmount: amount }, { subAccountCode: '101300', creditAmount: amount }] });
 
 t.test('concurrent posts from two processes get unique, gap-free numbers', async (t) => {
   const results = await Promise.all(Array.from({ length: 40 }, (_, i) => post(i % 2 ? a : b, `${i + 1}.00`)));
-  const numbers = results.map((r) => r.number).sort((x, y) => x - y);
+  const numbers = results.map((r) => r.number!).sort((x, y) => x - y);
   t.same(numbers, Array.from({ length: 40 }, (_, i) => i + 1));
   // Reads see committed events once no older transaction is open (other test files share the cluster).
   let events: unknown[] = [];

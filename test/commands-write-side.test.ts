@@ -4,14 +4,14 @@
  * exercise in the ledgers, not in a read model that may not hold it yet.
  */
 import t from 'tap';
-import { AccountingCommands } from '../commands/accounting/handlers.ts';
+import { testCommands, type TestCommands } from './helpers/commands.ts';
 import { AggregateStore } from '../commands/aggregate-store.ts';
 import type { EventStore } from '../eventstore/port.ts';
 import { Errors } from '../domain/errors.ts';
 import { runningService } from './helpers/service.ts';
 
 const api = await runningService(t);
-const { commands, store, daemon } = api.service;
+const { commands, mutate, store, daemon } = api.service;
 const organisationId = api.organisationId;
 const ctx = { organisationId };
 const year = new Date().getUTCFullYear();
@@ -36,11 +36,11 @@ t.test('a posting loads the organisation once, from a cold cache and a warm one,
   };
   const byCodes = { date: `${year}-02-01`, journalTypeCode: 'GEN', accountingEntryLines: lines };
   for (const [name, post] of [
-    ['by codes', (c: AccountingCommands) => c.createAccountingEntryUsingCodes(ctx, byCodes)],
-    ['by ids', (c: AccountingCommands) => c.createAccountingEntryUsingIds(ctx, byIds)],
+    ['by codes', (c: TestCommands) => c.createAccountingEntryUsingCodes(ctx, byCodes)],
+    ['by ids', (c: TestCommands) => c.createAccountingEntryUsingIds(ctx, byIds)],
   ] as const) {
     const counted = countingStore();
-    const process = new AccountingCommands(new AggregateStore(counted.store), commands.locks);
+    const process = testCommands(new AggregateStore(counted.store), commands.locks, api.service.db.pool);
     await post(process);
     t.equal(counted.organisationReads(), 1, `${name}, cold: one read of the organisation's stream`);
     await post(process);
@@ -49,17 +49,17 @@ t.test('a posting loads the organisation once, from a cold cache and a warm one,
 });
 
 t.test('an entry is deleted in whichever exercise holds it, also in an older one', async (t) => {
-  await commands.createAccountingExercise(ctx, { startDate: `${year - 1}-01-01`, endDate: `${year - 1}-12-31` });
-  const older = await commands.createAccountingEntryUsingCodes(ctx, { date: `${year - 1}-05-05`, journalTypeCode: 'GEN', accountingEntryLines: lines });
-  const deleted = await commands.deleteAccountingEntry(ctx, { id: older.id });
+  await mutate.createAccountingExercise(ctx, { startDate: `${year - 1}-01-01`, endDate: `${year - 1}-12-31` });
+  const older = await mutate.createAccountingEntryUsingCodes(ctx, { date: `${year - 1}-05-05`, journalTypeCode: 'GEN', accountingEntryLines: lines });
+  const deleted = await mutate.deleteAccountingEntry(ctx, { id: older.id });
   t.equal(deleted.id, older.id);
-  const again = await commands.deleteAccountingEntry(ctx, { id: older.id }).catch((e) => e);
+  const again = await mutate.deleteAccountingEntry(ctx, { id: older.id }).catch((e) => e);
   t.equal(again.code, Errors.entryNotFound, 'then it is not found');
 });
 
 t.test("an entry just posted is deleted before any read model holds it (the read models don't decide)", async (t) => {
   await daemon.stop(); // (last test: the read models stay behind from here)
-  const posted = await commands.createAccountingEntryUsingCodes(ctx, { date: `${year}-03-03`, journalTypeCode: 'GEN', accountingEntryLines: lines });
+  const posted = await mutate.createAccountingEntryUsingCodes(ctx, { date: `${year}-03-03`, journalTypeCode: 'GEN', accountingEntryLines: lines });
   const r = await api.gql(`mutation($id: UUID!) { deleteAccountingEntry(input: { id: $id }) { id } }`, { id: posted.id });
   // (The answer may say the read models are behind: they are stopped.)
   const codes = (r.errors ?? []).map((e: { extensions?: { code?: string } }) => e.extensions?.code);

@@ -5,7 +5,7 @@ import { runningService } from './helpers/service.ts';
 
 const LEASE = 1;
 const api = await runningService(t, { eventLeaseSeconds: LEASE });
-const { db, identity, commands, fanout } = api.service;
+const { db, identity, commands, mutate, fanout } = api.service;
 const BASE = '/ia/api/v1/services/delivery/event';
 const year = new Date().getUTCFullYear();
 const auth = { Authorization: `Bearer ${api.token}` };
@@ -15,7 +15,7 @@ const call = async (method: string, path: string, body?: unknown, headers: Recor
 };
 const decode = (b64: string) => JSON.parse(Buffer.from(b64, 'base64').toString());
 const post = async (amount: string) => {
-  const r = await commands.createAccountingEntryUsingCodes({ organisationId: api.organisationId }, { date: `${year}-05-05`, journalTypeCode: 'GEN', description: `q ${amount}`, accountingEntryLines: [{ subAccountCode: '5720000', debitAmount: amount }, { subAccountCode: '1000000', creditAmount: amount }] });
+  const r = await mutate.createAccountingEntryUsingCodes({ organisationId: api.organisationId }, { date: `${year}-05-05`, journalTypeCode: 'GEN', description: `q ${amount}`, accountingEntryLines: [{ subAccountCode: '5720000', debitAmount: amount }, { subAccountCode: '1000000', creditAmount: amount }] });
   await fanout.waitFor(r.position);
   return r;
 };
@@ -126,7 +126,7 @@ t.test("a queue holds only its client's events of its organisation, filtered", a
   t.equal((await call('GET', '/count', undefined, headers)).body['ia::result'].count, 0, 'no trigger, no queue');
   await createTrigger(db.pool, { organisationId: api.organisationId, type: 'event-queue', clientId: other.client_id, events: ['accountingAccount/after.create'] });
   await post('5.00');
-  const account = await commands.createAccountingAccount({ organisationId: api.organisationId }, { code: '6290101', name: 'Queued account' });
+  const account = await mutate.createAccountingAccount({ organisationId: api.organisationId }, { code: '6290101', name: 'Queued account' });
   await fanout.waitFor(account.position);
   const list = (await call('GET', '/list', undefined, headers)).body['ia::result'];
   t.same(list.events.map((e: any) => decode(e.clientContext).object), ['accountingAccount'], 'only what its filter names');

@@ -6,8 +6,8 @@
  */
 import t from 'tap';
 import { randomUUID } from 'node:crypto';
-import { PROJECTIONS } from '../api/service.ts';
-import { LedgerAggregate } from '../commands/accounting/handlers.ts';
+import { PROJECTIONS } from '../service/start.ts';
+import { LedgerAggregate } from '../commands/accounting/aggregates.ts';
 import { AggregateStore } from '../commands/aggregate-store.ts';
 import { exerciseForDate } from '../domain/accounting/organisation.ts';
 import { START, comparePositions, type GlobalPosition } from '../eventstore/port.ts';
@@ -16,14 +16,14 @@ import { rebuildProjection } from '../projections/engine/rebuild.ts';
 import { runningService } from './helpers/service.ts';
 
 const api = await runningService(t);
-const { commands, store, daemon, db } = api.service;
+const { commands, mutate, store, daemon, db } = api.service;
 const ctx = { organisationId: api.organisationId };
 const date = `${new Date().getUTCFullYear()}-04-04`;
 const exercise = exerciseForDate(await commands.organisation(api.organisationId), date)!;
 const ledgerStream = AggregateStore.streamId(LedgerAggregate.category, exercise.id);
 
 // An entry posted today, as the template of one posted before 3d5a33d, when an empty third code was kept as ''.
-const template = await commands.createAccountingEntryUsingCodes(ctx, {
+const template = await mutate.createAccountingEntryUsingCodes(ctx, {
   date, journalTypeCode: 'GEN', accountingEntryLines: [{ subAccountCode: '5720000', debitAmount: '7.00' }, { subAccountCode: '7000000', creditAmount: '7.00' }],
 });
 const [posted] = (await store.readStream(ledgerStream)).filter((e) => e.data.entryId === template.id);
@@ -85,7 +85,7 @@ t.test('the ledger folds it in the current shape, and it can be deleted', async 
   const { state } = await new AggregateStore(store).load(LedgerAggregate, exercise.id);
   t.same(state.entries.get(oldEntryId)?.thirdCodes, [], 'no third party on the entry');
   t.notOk(state.thirdCodeUsage.has(''), "'' is no third party in use");
-  const deleted = await commands.deleteAccountingEntry(ctx, { id: oldEntryId });
+  const deleted = await mutate.deleteAccountingEntry(ctx, { id: oldEntryId });
   t.equal(deleted.id, oldEntryId);
 });
 

@@ -5,7 +5,7 @@
  * in any table of the database, the books unchanged and document numbers kept.
  */
 import t from 'tap';
-import { PROJECTIONS } from '../api/service.ts';
+import { PROJECTIONS } from '../service/start.ts';
 import { checksum, rebuildProjection } from '../projections/engine/rebuild.ts';
 import { replayOrganisation } from '../projections/engine/replay.ts';
 import { runningService } from './helpers/service.ts';

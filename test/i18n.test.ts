@@ -4,7 +4,8 @@
  * message's language; zod refusals become invalidInput naming the field, in the client's language.
  */
 import t, { type TAP } from 'tap';
-import { AccountCreateInput, EntryUsingCodesInput, EntryUsingIdsInput, parse } from '../commands/accounting/handlers.ts';
+import { AccountCreateInput, EntryUsingCodesInput, EntryUsingIdsInput } from '../commands/accounting/inputs.ts';
+import { parse } from '../commands/handler.ts';
 import { BusinessError, Errors, Reasons } from '../domain/errors.ts';
 import { LANGUAGES, MESSAGES, REASONS, localize } from '../api/i18n.ts';
 

@@ -4,7 +4,7 @@ import { createTrigger } from '../eventqueue/triggers.ts';
 import { runningService } from './helpers/service.ts';
 
 const api = await runningService(t);
-const { db, commands, fanout, webhooks } = api.service;
+const { db, mutate, fanout, webhooks } = api.service;
 // The helper's DROP DATABASE ... WITH (FORCE) can hit pooled connections still closing: not a test failure.
 db.pool.on('error', () => {});
 webhooks.configure({ pollIntervalMs: 50, backoffMs: [60_000], jitter: 0 });
@@ -43,7 +43,7 @@ t.test('queue depth and oldest age per trigger and client; webhook failures coun
   // Loopback is not allowed in this service's deliveries (only at this creation): the webhook's attempts fail (refused) and its event stays queued.
   const hook = await createTrigger(db.pool, { organisationId: api.organisationId, type: 'http-post', url: 'http://127.0.0.1:9/hook?token=secret', events: ['accountingEntry/after.create'] }, { allowLoopback: true });
   const year = new Date().getUTCFullYear();
-  const entry = await commands.createAccountingEntryUsingCodes({ organisationId: api.organisationId }, {
+  const entry = await mutate.createAccountingEntryUsingCodes({ organisationId: api.organisationId }, {
     date: `${year}-08-08`, journalTypeCode: 'GEN', accountingEntryLines: [{ subAccountCode: '5720000', debitAmount: '8.00' }, { subAccountCode: '1000000', creditAmount: '8.00' }],
   });
   await fanout.waitFor(entry.position);
@@ -80,7 +80,7 @@ t.test('queue depth and oldest age per trigger and client; webhook failures coun
 t.test('projection lag shows events not applied yet', async (t) => {
   await api.service.fanout.stop();
   const year = new Date().getUTCFullYear();
-  const entry = await commands.createAccountingEntryUsingCodes({ organisationId: api.organisationId }, {
+  const entry = await mutate.createAccountingEntryUsingCodes({ organisationId: api.organisationId }, {
     date: `${year}-08-09`, journalTypeCode: 'GEN', accountingEntryLines: [{ subAccountCode: '5720000', debitAmount: '9.00' }, { subAccountCode: '1000000', creditAmount: '9.00' }],
   });
   t.ok(entry.id);

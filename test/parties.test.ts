@@ -180,7 +180,7 @@ t.test('an entry naming no party of the organisation is refused, naming the line
   const byCode = (thirdCode: string) => ({ v: { date: `${year}-02-05`, journalTypeCode: 'VEN', accountingEntryLines: [{ subAccountCode: '7000000', creditAmount: '5' }, { subAccountCode: '4300001', thirdCode, debitAmount: '5' }] } });
   const byId = (thirdId: string) => ({ v: { date: `${year}-02-05`, journalTypeId: journal, accountingEntryLines: [{ subAccountId: accounts[1].id, creditAmount: '5' }, { subAccountId: accounts[0].id, thirdId, debitAmount: '5' }] } });
   const other = await api.service.commands.createOrganisation({}, { name: 'Otra SL', country: 'ES' });
-  const foreign = await api.service.parties.createCustomer({ organisationId: other.id }, { socialName: 'Ajeno S.A.' });
+  const foreign = await api.service.mutate.createCustomer({ organisationId: other.id }, { socialName: 'Ajeno S.A.' });
   const gone = (await ok(CREATE_CUSTOMER, { v: { code: 'GONE-1', socialName: 'Cerrado S.L.' } })).createCustomer;
   await ok(`mutation($id: UUID!) { deleteCustomer(input: { id: $id }) { id } }`, { id: gone.id });
   const cases: [string, string, object][] = [

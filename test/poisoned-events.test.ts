@@ -9,8 +9,8 @@ import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { promisify } from 'node:util';
 import t from 'tap';
-import { seedDemo } from '../api/demo.ts';
-import { startService, type Service } from '../api/service.ts';
+import { seedDemo } from '../service/demo.ts';
+import { startService, type Service } from '../service/start.ts';
 import { fanoutProjection } from '../eventqueue/fanout.ts';
 import { createTrigger } from '../eventqueue/triggers.ts';
 import { loadConfig } from '../platform/config.ts';
@@ -52,7 +52,7 @@ async function storedByAnOlderVersion(fields: Record<string, unknown>): Promise<
   ]);
 }
 
-const bAccount = (code: string) => service.commands.createAccountingAccount({ organisationId: B }, { code, name: `Banco ${code}` });
+const bAccount = (code: string) => service.mutate.createAccountingAccount({ organisationId: B }, { code, name: `Banco ${code}` });
 
 // The fan-out cannot store A's POISON (a check standing for any error an event meets), the read models
 // cannot store its account id: two projections, each with an event it cannot apply.
@@ -136,7 +136,7 @@ t.test('after the fix, a retry delivers the held events once, in order; an event
   t.same(health.fanout.parked, {}, '/health shows the retry at once, before the fan-out applies another batch');
   t.same((await queued(queueA.id)).map((r) => r.record_id), ['5720901', '5720902', 'POISON', '5720556'], "A's queue, complete and in order");
   const b4 = await bAccount('5720554');
-  const a5 = await service.commands.createAccountingAccount({ organisationId: A }, { code: '5720557', name: 'Later' });
+  const a5 = await service.mutate.createAccountingAccount({ organisationId: A }, { code: '5720557', name: 'Later' });
   t.ok(await service.fanout.waitFor(a5.position));
   // The read models too: A's account is held behind the chart's parked event (counted there), before what follows reads it.
   t.ok(await service.daemon.waitFor(a5.position));

@@ -1,16 +1,16 @@
 import t from 'tap';
-import { PROJECTIONS } from '../api/service.ts';
+import { PROJECTIONS } from '../service/start.ts';
 import { ProjectionDaemon } from '../projections/engine/daemon.ts';
 import { isCounted } from '../projections/engine/counts.ts';
 import { migrateReadModels } from '../projections/engine/schema.ts';
 import { storedField } from '../projections/engine/resource.ts';
+import { sourceOf } from '../projections/engine/projection.ts';
 import { checksum, projectionStatus, rebuildProjection, type RebuildProgress } from '../projections/engine/rebuild.ts';
-import { sourceOf } from '../projections/all.ts';
 import { comparePositions } from '../eventstore/port.ts';
 import { runningService } from './helpers/service.ts';
 
 const api = await runningService(t);
-const { commands, daemon, db, store } = api.service;
+const { commands, mutate, daemon, db, store } = api.service;
 const ctx = { organisationId: api.organisationId };
 const year = new Date().getUTCFullYear();
 
@@ -18,19 +18,19 @@ const year = new Date().getUTCFullYear();
 const posted: string[] = [];
 for (let i = 0; i < 60; i++) {
   const amount = `${i + 1}.${String(i % 100).padStart(2, '0')}`;
-  const r = await commands.createAccountingEntryUsingCodes(ctx, {
+  const r = await mutate.createAccountingEntryUsingCodes(ctx, {
     date: `${year}-0${(i % 6) + 3}-1${i % 10}`, journalTypeCode: 'GEN', description: `e${i}`,
     accountingEntryLines: [{ subAccountCode: '5720000', debitAmount: amount }, { subAccountCode: '7000000', creditAmount: amount }],
   });
   posted.push(r.id);
   if (i === 59) await daemon.waitFor(r.position);
 }
-for (const id of posted.filter((_, i) => i % 7 === 0)) await commands.deleteAccountingEntry(ctx, { id });
+for (const id of posted.filter((_, i) => i % 7 === 0)) await mutate.deleteAccountingEntry(ctx, { id });
 const org = await commands.organisation(api.organisationId);
 const june = [...org.exercises.values()][0].periods.find((p) => p.month === 'JUNE')!;
-await commands.closeAccountingPeriod(ctx, { id: june.periodId });
-const account = await commands.createAccountingAccount(ctx, { code: '6290005', name: 'Otros' });
-const last = await commands.updateAccountingAccount(ctx, { id: account.id, name: 'Otros servicios', deactivated: true });
+await mutate.closeAccountingPeriod(ctx, { id: june.periodId });
+const account = await mutate.createAccountingAccount(ctx, { code: '6290005', name: 'Otros' });
+const last = await mutate.updateAccountingAccount(ctx, { id: account.id, name: 'Otros servicios', deactivated: true });
 // Wait on the command's own position: the visible head can lag while other transactions are open.
 if (!(await daemon.waitFor(last.position))) throw new Error('read models did not catch up');
 
@@ -166,7 +166,7 @@ t.test('a swap that cannot lock a live table at once tries again, without applyi
     const rebuilt = rebuildProjection(db.pool, store, entries, (p) => {
       if (!stages.includes(p.stage)) stages.push(p.stage);
       // An entry posted after phase 1: the tail each swap attempt applies (and rolls back when it gives up).
-      posted ??= p.stage === 'indexes' ? commands.createAccountingEntryUsingCodes(ctx, { date: `${year}-03-02`, journalTypeCode: 'GEN', accountingEntryLines: [{ subAccountCode: '5720000', debitAmount: '7' }, { subAccountCode: '7000000', creditAmount: '7' }] }) : undefined;
+      posted ??= p.stage === 'indexes' ? mutate.createAccountingEntryUsingCodes(ctx, { date: `${year}-03-02`, journalTypeCode: 'GEN', accountingEntryLines: [{ subAccountCode: '5720000', debitAmount: '7' }, { subAccountCode: '7000000', creditAmount: '7' }] }) : undefined;
       if (p.stage === 'swap') swapping();
     });
     rebuilt.catch(() => {}); // (awaited below)
@@ -216,7 +216,7 @@ t.test('status shows each checkpoint and how far behind it is', async (t) => {
   const caughtUp = await projectionStatus(db.pool, PROJECTIONS);
   t.same(caughtUp.map((s) => [s.name, s.eventsBehind]), PROJECTIONS.map((p) => [p.name, 0]));
   await daemon.stop();
-  await commands.createAccountingEntryUsingCodes(ctx, { date: `${year}-03-03`, journalTypeCode: 'GEN', accountingEntryLines: [{ subAccountCode: '5720000', debitAmount: '1' }, { subAccountCode: '1000000', creditAmount: '1' }] });
+  await mutate.createAccountingEntryUsingCodes(ctx, { date: `${year}-03-03`, journalTypeCode: 'GEN', accountingEntryLines: [{ subAccountCode: '5720000', debitAmount: '1' }, { subAccountCode: '1000000', creditAmount: '1' }] });
   await new Promise((r) => setTimeout(r, 50));
   const behind = (await projectionStatus(db.pool, PROJECTIONS)).find((s) => s.name === 'entries')!;
   t.equal(behind.eventsBehind, 1);
@@ -224,7 +224,7 @@ t.test('status shows each checkpoint and how far behind it is', async (t) => {
 });
 
 t.test('the daemon resumes from its checkpoint after a restart, applying nothing twice', async (t) => {
-  const r = await commands.createAccountingEntryUsingCodes(ctx, { date: `${year}-03-02`, journalTypeCode: 'GEN', accountingEntryLines: [{ subAccountCode: '5720000', debitAmount: '7' }, { subAccountCode: '1000000', creditAmount: '7' }] });
+  const r = await mutate.createAccountingEntryUsingCodes(ctx, { date: `${year}-03-02`, journalTypeCode: 'GEN', accountingEntryLines: [{ subAccountCode: '5720000', debitAmount: '7' }, { subAccountCode: '1000000', creditAmount: '7' }] });
   const restarted = new ProjectionDaemon(db.pool, store, PROJECTIONS);
   await restarted.start();
   t.ok(await restarted.waitFor(r.position, 5000));

@@ -10,8 +10,8 @@
  */
 import t from 'tap';
 import pg from 'pg';
-import { seedDemo } from '../api/demo.ts';
-import { PROJECTIONS, startService } from '../api/service.ts';
+import { seedDemo } from '../service/demo.ts';
+import { PROJECTIONS, startService } from '../service/start.ts';
 import { appendPostedEvents, postedEvent, seedExercise } from '../bench/seed-ledger.ts';
 import { loadConfig, type Config } from '../platform/config.ts';
 import { migrateReadModels } from '../projections/engine/schema.ts';
@@ -45,7 +45,7 @@ const until = async (what: () => Promise<boolean> | boolean, ms = 60_000) => {
 };
 
 // A ledger of ENTRIES entries in an exercise of its own (2015), applied by the live daemon.
-const seeded = await seedExercise(service.commands, demo.organisationId, 2015);
+const seeded = await seedExercise(service, demo.organisationId, 2015);
 await appendPostedEvents(service.store, seeded.streamId, (n) => postedEvent(seeded.facts, n, '2015-06-01T00:00:00.000Z'), { count: ENTRIES });
 const appliedEntries = async () => (await db.pool.query(`SELECT count(*)::int AS n FROM accounting_entries WHERE accounting_exercise_id = $1`, [seeded.facts.exerciseId])).rows[0].n;
 await until(async () => (await appliedEntries()) === ENTRIES, 120_000);

@@ -1,14 +1,14 @@
 import t from 'tap';
-import { PROJECTIONS } from '../api/service.ts';
+import { PROJECTIONS } from '../service/start.ts';
 import { aggregateHistory } from '../cli/history.ts';
 import { replayOrganisation } from '../projections/engine/replay.ts';
 import { runningService } from './helpers/service.ts';
 
 const api = await runningService(t);
-const { commands, db, store } = api.service;
+const { commands, mutate, db, store } = api.service;
 const ctx = { organisationId: api.organisationId, userId: 'auditor-test' };
 const year = new Date().getUTCFullYear();
-const post = (amount: string) => commands.createAccountingEntryUsingCodes(ctx, {
+const post = (amount: string) => mutate.createAccountingEntryUsingCodes(ctx, {
   date: `${year}-04-01`, journalTypeCode: 'GEN', accountingEntryLines: [{ subAccountCode: '5720000', debitAmount: amount }, { subAccountCode: '1000000', creditAmount: amount }],
 });
 

@@ -4,7 +4,8 @@
  */
 import t from 'tap';
 import { randomUUID } from 'node:crypto';
-import { AccountingCommands, LedgerAggregate } from '../commands/accounting/handlers.ts';
+import { testCommands } from './helpers/commands.ts';
+import { LedgerAggregate } from '../commands/accounting/aggregates.ts';
 import { AggregateStore } from '../commands/aggregate-store.ts';
 import { OrganisationLocks } from '../commands/organisation-locks.ts';
 import { PostgresSnapshotStore } from '../commands/snapshots.ts';
@@ -19,7 +20,7 @@ const locks = new OrganisationLocks(db.url);
 t.teardown(() => Promise.all([store.close(), locks.close()]));
 
 t.test('a snapshot taken before an upcaster was added is not loaded: the events are folded again through it', async (t) => {
-  const commands = new AccountingCommands(new AggregateStore(store), locks);
+  const commands = testCommands(new AggregateStore(store), locks, db.pool);
   const { id: organisationId } = await commands.createOrganisation({}, { name: 'Upcast S.L.', country: 'ES' });
   const ctx = { organisationId };
   const { id: exerciseId } = await commands.createAccountingExercise(ctx, { startDate: '2026-01-01', endDate: '2026-12-31' });

@@ -4,7 +4,8 @@
  * full replay would. Snapshots that do not fit the stream or the layout are not used.
  */
 import t, { type Test } from 'tap';
-import { AccountingCommands, LedgerAggregate } from '../commands/accounting/handlers.ts';
+import { testCommands, type TestCommands } from './helpers/commands.ts';
+import { LedgerAggregate } from '../commands/accounting/aggregates.ts';
 import { AggregateStore } from '../commands/aggregate-store.ts';
 import { OrganisationLocks } from '../commands/organisation-locks.ts';
 import { PostgresSnapshotStore } from '../commands/snapshots.ts';
@@ -25,11 +26,11 @@ t.teardown(() => Promise.all([store.close(), locks.close()]));
 const errors: string[] = [];
 const OPTIONS = { minEvents: 5, onError: (error: unknown) => errors.push(String(error)) };
 const withSnapshots = () => new AggregateStore(store, snapshots, OPTIONS);
-const commands = new AccountingCommands(withSnapshots(), locks);
+const commands = testCommands(withSnapshots(), locks, db.pool);
 const { id: organisationId } = await commands.createOrganisation({}, { name: 'Snapshot S.L.', country: 'ES' });
 const ctx = { organisationId };
 const { id: exerciseId } = await commands.createAccountingExercise(ctx, { startDate: '2026-01-01', endDate: '2026-12-31' });
-const post = (c: AccountingCommands, month: number) => c.createAccountingEntryUsingCodes(ctx, {
+const post = (c: TestCommands, month: number) => c.createAccountingEntryUsingCodes(ctx, {
   date: `2026-${String(month).padStart(2, '0')}-10`, journalTypeCode: 'GEN',
   accountingEntryLines: [{ subAccountCode: '5720000', debitAmount: '12.50' }, { subAccountCode: '7000000', creditAmount: '12.50' }],
 });
@@ -70,7 +71,7 @@ t.test('a long load leaves a snapshot; the next cold load reads only what came a
 
 t.test('a process started from a snapshot numbers and guards as a full replay would', async (t) => {
   const secondStore = withSnapshots();
-  const second = new AccountingCommands(secondStore, locks);
+  const second = testCommands(secondStore, locks, db.pool);
   const before = (await coldLoad(false)).state.entryOrder.length;
   const entry = await post(second, 8);
   t.equal(entry.number, before + 1, 'the next number follows the last live entry');
@@ -78,7 +79,7 @@ t.test('a process started from a snapshot numbers and guards as a full replay wo
   await second.closeAccountingPeriod(ctx, { id: august.periodId });
   await secondStore.snapshotsSaved();
   const third = withSnapshots();
-  const refused = await post(new AccountingCommands(third, locks), 8).catch((e) => e);
+  const refused = await post(testCommands(third, locks, db.pool), 8).catch((e) => e);
   await third.snapshotsSaved(); // its load read enough events to leave a snapshot
   t.match(refused?.code, /closed/i, 'a third process, also from the snapshot, sees the period closed');
   sameLedger(t, (await coldLoad(true)).state, (await coldLoad(false)).state, 'still the same ledger either way');
@@ -118,7 +119,7 @@ t.test('a snapshot that does not fit the stream or the layout is not used, and i
 t.test('a process shutting down snapshots what it appended past its last snapshot', async (t) => {
   errors.length = 0;
   const aggregates = withSnapshots();
-  const running = new AccountingCommands(aggregates, locks);
+  const running = testCommands(aggregates, locks, db.pool);
   await post(running, 9); // loads the ledger (from its snapshot, if it has one), then appends
   await aggregates.snapshotsSaved();
   const before = await stored();

@@ -4,7 +4,7 @@
  */
 import t from 'tap';
 import { readScoped } from '../api/read-scope.ts';
-import { PROJECTIONS } from '../api/service.ts';
+import { PROJECTIONS } from '../service/start.ts';
 import { rebuildProjection } from '../projections/engine/rebuild.ts';
 import { runningService } from './helpers/service.ts';
 

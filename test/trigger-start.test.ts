@@ -11,7 +11,7 @@ import { ProjectionDaemon } from '../projections/engine/daemon.ts';
 import { runningService } from './helpers/service.ts';
 
 const api = await runningService(t);
-const { db, store, commands } = api.service;
+const { db, store, mutate } = api.service;
 const headers = { Authorization: `Bearer ${api.token}`, 'X-Site': api.organisationId, 'Content-Type': 'application/json' };
 const createTrigger = async (body: object) => {
   const res = await fetch(`${api.base}/triggers`, { method: 'POST', headers, body: JSON.stringify({ type: 'event-queue', client_id: api.clientId, ...body }) });
@@ -19,7 +19,7 @@ const createTrigger = async (body: object) => {
 };
 const queued = async (trigger: string) =>
   (await db.pool.query(`SELECT record_id FROM event_queue WHERE trigger_id = $1 ORDER BY commit_pos, prepare_pos`, [trigger])).rows.map((r) => r.record_id as string);
-const account = (code: string) => commands.createAccountingAccount({ organisationId: api.organisationId }, { code, name: `Cuenta ${code}` });
+const account = (code: string) => mutate.createAccountingAccount({ organisationId: api.organisationId }, { code, name: `Cuenta ${code}` });
 
 t.test('a trigger created while the fan-out is stopped gets exactly the events after its creation', async (t) => {
   await api.service.fanout.stop();

@@ -11,7 +11,7 @@ import { gunzipSync } from 'node:zlib';
 import * as oauth from 'oauth4webapi';
 import pg from 'pg';
 import t from 'tap';
-import { PROJECTIONS, startService } from '../api/service.ts';
+import { PROJECTIONS, startService } from '../service/start.ts';
 import { EVENT_QUEUE_BASE } from '../api/eventqueue/plugin.ts';
 import { checksum, rebuildProjection } from '../projections/engine/rebuild.ts';
 import { READER_ROLE } from '../projections/engine/resource.ts';

@@ -7,7 +7,7 @@ import { deleteTrigger } from '../eventqueue/triggers.ts';
 import { runningService } from './helpers/service.ts';
 
 const api = await runningService(t, { webhookAllowLoopback: true });
-const { db, commands, fanout, webhooks, identity } = api.service;
+const { db, mutate, fanout, webhooks, identity } = api.service;
 // The helper's DROP DATABASE ... WITH (FORCE) can hit pooled connections still closing: not a test failure.
 db.pool.on('error', () => {});
 webhooks.configure({ pollIntervalMs: 50, backoffMs: [200], jitter: 0, maxPauseMs: 200 });
@@ -47,7 +47,7 @@ t.test('trigger create, list, queue status, redrive, delete', async (t) => {
   t.teardown(() => deleteTrigger(db.pool, api.organisationId, created.id));
 
   const year = new Date().getUTCFullYear();
-  const entry = await commands.createAccountingEntryUsingCodes({ organisationId: api.organisationId }, {
+  const entry = await mutate.createAccountingEntryUsingCodes({ organisationId: api.organisationId }, {
     date: `${year}-09-09`, journalTypeCode: 'GEN', accountingEntryLines: [{ subAccountCode: '5720000', debitAmount: '9.00' }, { subAccountCode: '1000000', creditAmount: '9.00' }],
   });
   await fanout.waitFor(entry.position);

@@ -77,7 +77,7 @@ t.test('backoff, Retry-After and signatures', async (t) => {
 
 t.test('the dispatcher refuses private targets and makes no request', async (t) => {
   const api = await runningService(t); // WEBHOOK_ALLOW_LOOPBACK off
-  const { db, commands, fanout, webhooks } = api.service;
+  const { db, mutate, fanout, webhooks } = api.service;
   // The helper's DROP DATABASE ... WITH (FORCE) can hit pooled connections still closing: not a test failure.
   db.pool.on('error', () => {});
   webhooks.configure({ pollIntervalMs: 50, backoffMs: [60_000], jitter: 0 });
@@ -112,7 +112,7 @@ t.test('the dispatcher refuses private targets and makes no request', async (t) 
     triggers.set(id, url);
   }
   const year = new Date().getUTCFullYear();
-  const entry = await commands.createAccountingEntryUsingCodes({ organisationId: api.organisationId }, {
+  const entry = await mutate.createAccountingEntryUsingCodes({ organisationId: api.organisationId }, {
     date: `${year}-07-07`, journalTypeCode: 'GEN', accountingEntryLines: [{ subAccountCode: '5720000', debitAmount: '5.00' }, { subAccountCode: '1000000', creditAmount: '5.00' }],
   });
   await fanout.waitFor(entry.position);

@@ -10,7 +10,7 @@ import { systemResolver } from '../eventqueue/webhooks/target.ts';
 import { runningService } from './helpers/service.ts';
 
 const api = await runningService(t, { webhookAllowLoopback: true });
-const { db, commands, fanout, webhooks, identity } = api.service;
+const { db, mutate, fanout, webhooks, identity } = api.service;
 // The helper's DROP DATABASE ... WITH (FORCE) can hit pooled connections still closing: not a test failure.
 db.pool.on('error', () => {});
 const FAST = { pollIntervalMs: 50, backoffMs: [150, 300, 600], jitter: 0, maxPauseMs: 150, attemptTimeoutMs: 2_000 };
@@ -53,7 +53,7 @@ async function receiver(t: { teardown(fn: () => unknown): void }, answer: (r: Re
 }
 
 const post = async (amount: string) => {
-  const r = await commands.createAccountingEntryUsingCodes({ organisationId: api.organisationId }, {
+  const r = await mutate.createAccountingEntryUsingCodes({ organisationId: api.organisationId }, {
     date: `${year}-06-06`, journalTypeCode: 'GEN', description: `hook ${amount}`,
     accountingEntryLines: [{ subAccountCode: '5720000', debitAmount: amount }, { subAccountCode: '1000000', creditAmount: amount }],
   });

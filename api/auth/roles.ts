@@ -1,32 +1,24 @@
 /**
- * The role matrix, in one place: which `@accessControl` resources and actions each role may use.
- * Reading (queries, REST lists) needs membership only; these grants govern writes.
+ * The role matrix: which roles may use each `@accessControl` resource, as the areas' modules grant them
+ * (modules/). Reading (queries, REST lists) needs membership only; these grants govern writes. A resource
+ * no module grants is refused to every role.
  */
+import { MODULES } from '../../modules/index.ts';
 import type { Role } from './identity.ts';
 
-type Grant = { resource: string; actions: readonly ('add' | 'update' | 'delete')[] };
-
-const ALL = ['add', 'update', 'delete'] as const;
-
-export const ROLE_GRANTS: Record<Role, readonly Grant[]> = {
-  admin: [{ resource: 'active/*', actions: ALL }],
-  accountant: [
-    { resource: 'active/accounting/*', actions: ALL },
-    { resource: 'active/shared-settings', actions: ALL },
-    { resource: 'active/customer', actions: ALL },
-    { resource: 'active/supplier', actions: ALL },
-    { resource: 'active/product', actions: ALL },
-    { resource: 'active/sales/*', actions: ALL },
-    { resource: 'active/common', actions: ALL },
-    // employees are personal data: administrators only
-  ],
-  viewer: [],
-};
-
-function matches(pattern: string, resource: string): boolean {
-  return pattern.endsWith('/*') ? resource.startsWith(pattern.slice(0, -1)) : pattern === resource;
+const GRANTS = new Map<string, Set<Role>>();
+for (const module of MODULES) {
+  for (const [resource, roles] of Object.entries(module.grants)) {
+    const granted = GRANTS.get(resource) ?? new Set<Role>();
+    for (const role of roles) granted.add(role);
+    GRANTS.set(resource, granted);
+  }
 }
 
-export function roleAllows(role: Role, resource: string, action: string): boolean {
-  return (ROLE_GRANTS[role] ?? []).some((g) => matches(g.resource, resource) && (g.actions as readonly string[]).includes(action));
+/** Roles hold every action (add, update, delete) on the resources granted to them. */
+export function roleAllows(role: Role, resource: string, _action: string): boolean {
+  return GRANTS.get(resource)?.has(role) ?? false;
 }
+
+/** Every resource some module grants, with its roles. */
+export const ROLE_GRANTS: ReadonlyMap<string, ReadonlySet<Role>> = GRANTS;

@@ -19,7 +19,8 @@ import { localize, pickLanguage, type Language } from '../i18n.ts';
 import { readScoped } from '../read-scope.ts';
 import { commandIdOf } from './command-ids.ts';
 import { accessRules, checkAccess } from './directives.ts';
-import { MUTATIONS, type MutationDeps } from './mutations.ts';
+import type { CommandServices } from '../../commands/services.ts';
+import { MUTATIONS } from './mutations.ts';
 import { notVisibleError } from './read-your-writes.ts';
 import { unstorableTextAt } from '../../platform/storable-text.ts';
 import { QueryInputError, listQuery, rowsWhereIn, type Row } from './query-builder.ts';
@@ -34,7 +35,7 @@ export interface GraphqlOptions {
   costBudget?: number;
   pool: pg.Pool;
   daemon: ProjectionDaemon;
-  deps: MutationDeps;
+  services: CommandServices;
   /** What /graphiql prefills (the demo's headers, when main.ts seeded it). */
   graphiql?: GraphiqlPage;
 }
@@ -114,7 +115,7 @@ function masterCharts() {
 }
 
 export async function graphqlPlugin(app: FastifyInstance, options: GraphqlOptions): Promise<void> {
-  const { pool, daemon, deps } = options;
+  const { pool, daemon, services } = options;
   const Query: Record<string, unknown> = { accountingPlanMasters: (_: unknown, __: unknown, ctx: Context) => (requireCaller(ctx), masterCharts()) };
   for (const r of GRAPHQL_RESOURCES) if (r.query) Query[r.query.field] = connectionResolver(pool, r);
 
@@ -128,14 +129,14 @@ export async function graphqlPlugin(app: FastifyInstance, options: GraphqlOption
       const caller = requireCaller(ctx);
       // Features and country change rarely: the cached organisation is enough to check access (the
       // command itself decides against the current state).
-      const organisation = deps.commands.aggregates.cached<OrganisationState>({ category: 'Organisation' }, caller.organisationId) ?? (await deps.commands.organisation(caller.organisationId).catch(() => undefined));
+      const organisation = services.aggregates.cached<OrganisationState>({ category: 'Organisation' }, caller.organisationId) ?? (await services.organisation(caller.organisationId).catch(() => undefined));
       if (!organisation?.id) throw error(`Organisation ${caller.organisationId} does not exist.`, 'AUTH_NOT_AUTHORIZED');
       const refusal = checkAccess(rules, caller, organisation);
       if (refusal) throw refusal;
       try {
         // An Idempotency-Key makes a retried mutation return the first outcome instead of acting twice.
-        const commandId = ctx.idempotencyKey ? await commandIdOf(deps.commands.aggregates.store, caller, m.name, ctx.idempotencyKey) : undefined;
-        const result = await m.run(deps, { organisationId: caller.organisationId, userId: caller.userId, clientId: caller.clientId, commandId }, args.input);
+        const commandId = ctx.idempotencyKey ? await commandIdOf(services.aggregates.store, caller, m.name, ctx.idempotencyKey) : undefined;
+        const result = await m.run(services, { organisationId: caller.organisationId, userId: caller.userId, clientId: caller.clientId, commandId }, args.input);
         const lag = await daemon.visible(result.position, caller.organisationId);
         if (lag) throw notVisibleError(result, lag);
         return { id: result.id, number: result.number, code: result.code };

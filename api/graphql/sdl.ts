@@ -5,41 +5,13 @@
  */
 import fs from 'node:fs';
 import { Kind, parse, print, visit, type ConstDirectiveNode, type DocumentNode } from 'graphql';
-import * as enums from '../../domain/enums.ts';
-import { RegisterType } from '../../domain/reference/invoice-types.ts';
-import { ACCOUNTING_RESOURCES } from '../../projections/accounting/read-models.ts';
-import { PARTY_RESOURCES } from '../../projections/parties/read-models.ts';
-import { CATALOG_RESOURCES, SETTINGS_RESOURCES } from '../../projections/settings/read-models.ts';
+import { MODULES, RESOURCES } from '../../modules/index.ts';
 import { storedFields, type Resource, type StoredField } from '../../projections/engine/resource.ts';
-import { MUTATIONS, MUTATION_TYPES_SDL } from './mutations.ts';
+import { MUTATIONS, mutationTypesSdl } from './mutations.ts';
 
-export const GRAPHQL_RESOURCES: Resource[] = [...ACCOUNTING_RESOURCES, ...PARTY_RESOURCES, ...SETTINGS_RESOURCES, ...CATALOG_RESOURCES];
+export const GRAPHQL_RESOURCES: Resource[] = RESOURCES;
 
-const ENUMS: Record<string, readonly string[]> = {
-  AccountLevel: enums.AccountLevel,
-  AccountType: enums.AccountType,
-  SubAccountType: enums.SubAccountType,
-  JournalTypeType: enums.JournalTypeType,
-  ExerciseStatus: enums.ExerciseStatus,
-  Month: enums.Month,
-  AccountingEntryType: enums.AccountingEntryType,
-  SourceType: enums.SourceType,
-  CreditNoteReason: enums.CreditNoteReason,
-  RegisterType,
-  CustomerType: enums.CustomerType,
-  CustomerStatus: enums.CustomerStatus,
-  SupplierType: enums.SupplierType,
-  SupplierStatus: enums.SupplierStatus,
-  EmployeeStatus: enums.EmployeeStatus,
-  LanguageType: enums.LanguageType,
-  Courtesy: enums.Courtesy,
-  EmailUsage: enums.EmailUsage,
-  PhoneType: enums.PhoneType,
-  PaymentTermLineCondition: enums.PaymentTermLineCondition,
-  PaymentTermLineType: enums.PaymentTermLineType,
-  PaymentMethodType: enums.PaymentMethodType,
-  ProductType: enums.ProductType,
-};
+const ENUMS: Record<string, readonly string[]> = Object.assign({}, ...MODULES.map((m) => m.enums));
 
 const BASE_SDL = `
 scalar UUID
@@ -142,7 +114,7 @@ export function buildSdl(): string {
     ...Object.entries(ENUMS).map(([name, values]) => enumSdl(name, values)),
     ...GRAPHQL_RESOURCES.map(resourceSdl),
     specTypes(),
-    MUTATION_TYPES_SDL,
+    mutationTypesSdl(),
     queryRootSdl(GRAPHQL_RESOURCES),
     mutationRootSdl(),
   ].join('\n\n');

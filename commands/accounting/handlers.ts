@@ -3,133 +3,23 @@
  * Organisation and Ledger aggregates, append. Every handler returns what its mutation returns.
  */
 import { randomUUID } from 'node:crypto';
-import { z } from 'zod';
-import { toIsoDate, type IsoDate } from '../../domain/calendar.ts';
-import { AccountLevel, AccountType, CreditNoteReason, JournalTypeType, OrganisationCountry, SubAccountType } from '../../domain/enums.ts';
-import { BusinessError, Errors, Reasons, fail } from '../../domain/errors.ts';
-import { NO_THIRD_PARTIES, decideLedger, evolveLedger, initialLedgerState, type KnownThirdParty, type LedgerEvent, type LedgerState, type LineInput } from '../../domain/accounting/ledger.ts';
-import { LEDGER_SNAPSHOT_VERSION, ledgerFromSnapshot, ledgerSnapshot } from '../../domain/accounting/ledger-snapshot.ts';
-import {
-  Feature,
-  decideOrganisation,
-  evolveOrganisation,
-  exerciseForDate,
-  initialOrganisationState,
-  type OrganisationCommand,
-  type OrganisationEvent,
-  type OrganisationState,
-} from '../../domain/accounting/organisation.ts';
+import type { IsoDate } from '../../domain/calendar.ts';
+import { Errors, fail } from '../../domain/errors.ts';
+import { NO_THIRD_PARTIES, decideLedger, type KnownThirdParty, type LedgerEvent, type LedgerState, type LineInput } from '../../domain/accounting/ledger.ts';
+import { decideOrganisation, exerciseForDate, type OrganisationCommand, type OrganisationState } from '../../domain/accounting/organisation.ts';
 import type { GlobalPosition } from '../../eventstore/port.ts';
 import type { OrganisationLocks } from '../organisation-locks.ts';
-import { AggregateStore, type Aggregate, type CommandContext } from '../aggregate-store.ts';
-import { fieldPath, invalidInput } from '../input-errors.ts';
-import { gql, named } from '../input-types.ts';
-import { unstorableTextAt } from '../../platform/storable-text.ts';
-import { derivedId } from '../../domain/ids.ts';
+import { AggregateStore, type CommandContext } from '../aggregate-store.ts';
+import { defined, newId, parse } from '../handler.ts';
+import { LedgerAggregate, OrganisationAggregate } from './aggregates.ts';
+import { AccountCreateInput, AccountUpdateInput, EntryUsingCodesInput, EntryUsingIdsInput, ExerciseCreateInput, IdInput, JournalTypeCreateInput, JournalTypeUpdateInput, OrganisationCreateInput } from './inputs.ts';
 import { PartiesAggregate } from '../parties/aggregates.ts';
-
-export const OrganisationAggregate: Aggregate<OrganisationState, OrganisationEvent> = {
-  category: 'Organisation',
-  initialState: initialOrganisationState,
-  evolve: evolveOrganisation,
-};
-export const LedgerAggregate: Aggregate<LedgerState, LedgerEvent> = {
-  category: 'Ledger',
-  initialState: initialLedgerState,
-  evolve: evolveLedger,
-  // An exercise's stream holds every entry of the year: a big one is loaded from its snapshot.
-  snapshot: { version: LEDGER_SNAPSHOT_VERSION, write: ledgerSnapshot, read: ledgerFromSnapshot },
-};
-
-/** Parses with zod; a refusal becomes the business error clients know, naming the field. */
-export function parse<T>(schema: z.ZodType<T>, input: unknown): T {
-  // Before zod: a string no store can hold is refused wherever it is, even in a field zod would drop. Named as
-  // zod refusals name fields, with a reason the client reads in its language.
-  const unstorable = unstorableTextAt(input);
-  if (unstorable) throw new BusinessError(Errors.invalidInput, { field: fieldPath(unstorable.path), reason: unstorable.nul ? Reasons.nulCharacter : Reasons.illFormedUnicode });
-  const result = schema.safeParse(input);
-  if (result.success) return result.data;
-  throw invalidInput(result.error, input);
-}
-
-// Each input schema is also its GraphQL input type (api/graphql/input-sdl.ts generates the SDL from it):
-// nested objects, enums and scalars carry their GraphQL names (commands/input-types.ts).
-const text = (max: number) => z.string().max(max);
-const optionalText = (max: number) => text(max).nullish().transform((v) => v ?? null);
-const date = named('DateTime', z.string().transform((v, ctx) => toIsoDate(v) ?? (ctx.addIssue({ code: 'custom', message: Reasons.notDate }), z.NEVER)));
-const optionalDate = date.nullish().transform((v) => v ?? null);
-const uuid = gql.uuid;
-const amount = gql.decimal.nullish();
-
-export const AccountCreateInput = z.object({
-  code: z.string().min(1).max(20),
-  name: text(200).min(1),
-  description: optionalText(1000),
-  accountLevel: gql.enumOf('AccountLevel', AccountLevel).optional(),
-  accountType: gql.enumOf('AccountType', AccountType).optional(),
-  subAccountType: gql.enumOf('SubAccountType', SubAccountType).optional(),
-  applyVat: z.boolean().optional(),
-  exportAccountNumber: optionalText(50),
-  exportAutomaticAccount: z.boolean().optional(),
-  includedEurForGermany: z.boolean().optional(),
-  taxonomy: gql.int.nullish(),
-  deactivated: z.boolean().optional(),
-  yearEndClosingAccountId: uuid.nullish(),
-  transitionalPrepaymentAccountId: uuid.nullish(),
-  taxTreatmentId: uuid.nullish(),
-});
-export const AccountUpdateInput = AccountCreateInput.omit({ code: true, accountLevel: true }).partial().extend({ id: uuid });
-export const IdInput = z.object({ id: uuid });
-export const JournalTypeCreateInput = z.object({
-  code: z.string().min(1).max(20),
-  name: text(200).min(1),
-  type: gql.enumOf('JournalTypeType', JournalTypeType),
-  isCreditNote: z.boolean().optional(),
-  creditNoteReason: gql.enumOf('CreditNoteReason', CreditNoteReason).nullish(),
-  accountingAccountId: uuid.nullish(),
-  deactivated: z.boolean().optional(),
-});
-export const JournalTypeUpdateInput = JournalTypeCreateInput.omit({ code: true }).partial().extend({ id: uuid });
-export const ExerciseCreateInput = z.object({ startDate: date, endDate: date, description: optionalText(500) });
-const entryHeader = {
-  description: optionalText(500),
-  date,
-  documentDate: optionalDate,
-  documentNumber: optionalText(100),
-};
-const lineCommon = { description: optionalText(500), debitAmount: amount, creditAmount: amount };
-export const EntryUsingCodesInput = z.object({
-  ...entryHeader,
-  journalTypeCode: z.string().min(1).max(20),
-  // No minimum here: the ledger answers tooFewLines for none as for one.
-  accountingEntryLines: z.array(named('AccountingEntryLineCreateUsingCodesGLDtoInput', z.object({ subAccountCode: z.string().min(1).max(20), thirdCode: optionalText(50), ...lineCommon }))).max(500),
-});
-export const EntryUsingIdsInput = z.object({
-  ...entryHeader,
-  journalTypeId: uuid,
-  accountingEntryLines: z.array(named('AccountingEntryLineCreateUsingIdsGLDtoInput', z.object({ subAccountId: uuid, thirdId: uuid.nullish(), ...lineCommon }))).max(500),
-});
-export const OrganisationCreateInput = z.object({
-  name: text(200).min(1),
-  country: z.enum(OrganisationCountry),
-  features: z.array(z.enum(Feature)).default([...Feature]),
-});
-
-/** A new aggregate id; derived from the idempotency key when there is one, so a retry names the same thing. */
-export function newId(ctx: CommandContext, kind: string, index = 0): string {
-  return ctx.commandId ? derivedId(ctx.commandId, kind, String(index)) : randomUUID();
-}
 
 /** What a posting returns, from its event (as appended, or as recorded when a retry is answered). */
 function entryCreated(r: { events: LedgerEvent[]; position: GlobalPosition | null }): EntryCreated {
   const posted = r.events[0];
   if (posted?.type !== 'AccountingEntryPosted') throw new Error('posting produced no entry');
   return { id: posted.data.entryId, number: posted.data.number, position: r.position };
-}
-
-/** Drops undefined keys so an update only carries the fields the client sent. */
-export function defined<T extends object>(o: T): Partial<T> {
-  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
 }
 
 /** How an entry's lines name their third party: by the party's code, or by its id. */

@@ -6,7 +6,9 @@
 import { decideCatalog, type CatalogCommand } from '../../domain/catalog/products.ts';
 import { decideSettings, type SettingsCommand } from '../../domain/settings/settings.ts';
 import type { PartiesState } from '../../domain/parties/parties.ts';
-import { IdInput, newId, parse, type AccountingCommands } from '../accounting/handlers.ts';
+import { type AccountingCommands } from '../accounting/handlers.ts';
+import { IdInput } from '../accounting/inputs.ts';
+import { newId, parse } from '../handler.ts';
 import { AggregateStore, type CommandContext } from '../aggregate-store.ts';
 import { CatalogAggregate, PartiesAggregate, SettingsAggregate } from '../parties/aggregates.ts';
 import { BusinessAreaCreateInput, JobAreaCreateInput, PaymentMeanCreateInput, PaymentTermCreateInput, ProductCreateInput } from '../parties/inputs.ts';

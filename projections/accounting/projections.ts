@@ -3,7 +3,7 @@ import type { LedgerEvent } from '../../domain/accounting/ledger.ts';
 import type { OrganisationEvent } from '../../domain/accounting/organisation.ts';
 import { derivedId } from '../../domain/ids.ts';
 import type { RecordedEvent } from '../../eventstore/port.ts';
-import type { Projection } from '../engine/projection.ts';
+import { projectionsOf, type Projection } from '../engine/projection.ts';
 import {
   AccountingAccount, AccountingEntry, AccountingEntryLine, AccountingExercise, AccountingPeriod, JournalType, OrganizationCurrency, Session,
 } from './read-models.ts';
@@ -145,4 +145,4 @@ export const entriesProjection: Projection = {
   },
 };
 
-export const ACCOUNTING_PROJECTIONS: Projection[] = [organisationsProjection, chartProjection, exercisesProjection, entriesProjection];
+export const PROJECTIONS = projectionsOf(import.meta.url, [organisationsProjection, chartProjection, exercisesProjection, entriesProjection]);

@@ -4,8 +4,7 @@
  */
 import type pg from 'pg';
 import type { EventStore, GlobalPosition, RecordedEvent } from '../../eventstore/port.ts';
-import { sourceOf } from '../all.ts';
-import { project, type Projection } from './projection.ts';
+import { project, sourceOf, type Projection } from './projection.ts';
 import { RebuildWorkers } from './rebuild-workers.ts';
 import { REBUILD_COPY_FROM_ROWS, shadowTable } from './shadow.ts';
 import { Writes, type PreparedWrites } from './writes.ts';

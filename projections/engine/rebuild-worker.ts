@@ -11,8 +11,8 @@ import { Writes } from './writes.ts';
 
 const port = parentPort!;
 const { source, sliceEvents } = workerData as WorkerSetup;
-const projection = ((await import(source.module))[source.list] as Projection[] | undefined)?.find((p) => p.name === source.name);
-if (!projection) throw new Error(`no projection ${source.name} in ${source.list} of ${source.module}`);
+const projection = ((await import(source.module)).PROJECTIONS as Projection[] | undefined)?.find((p) => p.name === source.name);
+if (!projection) throw new Error(`no projection ${source.name} in the PROJECTIONS of ${source.module}`);
 
 const failure = (id: number, error: unknown): PrepareReply => ({ id, error: (error as Error).stack ?? String(error) });
 

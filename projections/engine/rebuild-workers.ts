@@ -12,7 +12,7 @@ import { Worker } from 'node:worker_threads';
 import type { StoredBatch } from '../../eventstore/port.ts';
 import { runsFromSource, siblingModule } from '../../platform/module-files.ts';
 import { Tally, type TallyData } from './counts.ts';
-import type { ProjectionSource } from '../all.ts';
+import type { ProjectionSource } from './projection.ts';
 import type { Projection } from './projection.ts';
 import type { Resource } from './resource.ts';
 import { PreparedWrites, type Lookup, type PreparedOp } from './writes.ts';

@@ -14,9 +14,8 @@ import type { PaymentTermLine } from '../../domain/settings/payment-terms.ts';
 import { COUNTRIES, referenceId } from '../../domain/reference/countries.ts';
 import type { RecordedEvent } from '../../eventstore/port.ts';
 import { PersonalData } from './personal-data.ts';
-import type { Projection, TableOf } from '../engine/projection.ts';
+import { projectionsOf, type Projection, type TableOf } from '../engine/projection.ts';
 import { PARTY_RESOURCES, PARTY_TABLES } from './read-models.ts';
-import { catalogProjection, settingsProjection } from '../settings/projections.ts';
 import type { Writes } from '../engine/writes.ts';
 
 const personalData = new PersonalData<PartyPersonal>((e) => e.data.partyId as string);
@@ -140,4 +139,4 @@ export const partiesProjection: Projection = {
   apply: applyEvent,
 };
 
-export const PARTY_PROJECTIONS: Projection[] = [settingsProjection, catalogProjection, partiesProjection];
+export const PROJECTIONS = projectionsOf(import.meta.url, [partiesProjection]);

@@ -7,7 +7,7 @@ import { documentTypeId, documentTypesFor } from '../../domain/settings/document
 import { PRODUCT_EVENT_TYPES, type ProductEvent } from '../../domain/catalog/products.ts';
 import { SETTINGS_EVENT_TYPES, type SettingsEvent } from '../../domain/settings/settings.ts';
 import type { RecordedEvent } from '../../eventstore/port.ts';
-import type { Projection } from '../engine/projection.ts';
+import { projectionsOf, type Projection } from '../engine/projection.ts';
 import { BusinessArea, DocumentType, JobArea, PaymentMean, PaymentTerm, PaymentTermLine, Product, SETTINGS_RESOURCES } from './read-models.ts';
 
 const org = (e: RecordedEvent) => e.metadata.organisationId as string;
@@ -70,3 +70,5 @@ export const catalogProjection: Projection = {
     }
   },
 };
+
+export const PROJECTIONS = projectionsOf(import.meta.url, [settingsProjection, catalogProjection]);

@@ -1,6 +1,6 @@
 /** A real service (HTTP on an ephemeral port) over a fresh database, with the demo books seeded. */
-import { seedDemo } from '../../api/demo.ts';
-import { startService, type Service } from '../../api/service.ts';
+import { seedDemo } from '../../service/demo.ts';
+import { startService, type Service } from '../../service/start.ts';
 import { loadConfig, type Config } from '../../platform/config.ts';
 import { freshDatabase } from './database.ts';
 

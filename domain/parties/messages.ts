@@ -3,10 +3,10 @@
  * and {entity} read in the message's language (api/i18n-reasons.ts NAMED_VALUES); `[...]` shows only
  * when its parameters are given.
  */
-import { Errors } from '../domain/errors.ts';
-import type { Messages } from './i18n.ts';
+import { Errors } from '../errors.ts';
+import type { ErrorMessages } from '../messages.ts';
 
-export const PARTY_MESSAGES: Record<string, Messages> = {
+export const PARTY_MESSAGES: ErrorMessages = {
   [Errors.partyInUse]: { en: 'The {kind} {code} is used by accounting entries or documents and cannot be deleted; disable it instead.', es: 'El {kind} {code} se usa en asientos o documentos y no se puede eliminar; desactívelo.', fr: 'Le {kind} {code} est utilisé par des écritures ou des documents et ne peut être supprimé ; désactivez-le.', de: 'Der {kind} {code} wird in Buchungen oder Belegen verwendet und kann nicht gelöscht werden; deaktivieren Sie ihn stattdessen.' },
   [Errors.partyNotFound]: { en: 'Unknown {kind} {id}.', es: 'No existe el {kind} {id}.', fr: "Le {kind} {id} n'existe pas.", de: 'Unbekannter {kind} {id}.' },
   [Errors.partyCodeAlreadyExists]: { en: 'A customer, supplier or employee with code {code} already exists.', es: 'Ya existe un cliente, proveedor o empleado con el código {code}.', fr: 'Un client, fournisseur ou salarié de code {code} existe déjà.', de: 'Ein Kunde, Lieferant oder Mitarbeiter mit der Nummer {code} existiert bereits.' },

@@ -2,10 +2,10 @@
  * Localized messages (en, es, fr, de) of the global and accounting business errors. `[...]` is a part
  * shown only when every parameter in it is given (api/i18n.ts).
  */
-import { Errors } from '../domain/errors.ts';
-import type { Messages } from './i18n.ts';
+import { Errors } from '../errors.ts';
+import type { ErrorMessages } from '../messages.ts';
 
-export const ACCOUNTING_MESSAGES: Record<string, Messages> = {
+export const ACCOUNTING_MESSAGES: ErrorMessages = {
   [Errors.organisationNotFound]: { en: 'The organisation[ {id}] does not exist.', es: 'La organización[ {id}] no existe.', fr: "L'organisation[ {id}] n'existe pas.", de: 'Die Organisation[ {id}] existiert nicht.' },
   [Errors.organisationAlreadyExists]: { en: 'The organisation {id} already exists.', es: 'La organización {id} ya existe.', fr: "L'organisation {id} existe déjà.", de: 'Die Organisation {id} existiert bereits.' },
   [Errors.documentIdAlreadyExists]: { en: 'The id {id} is already used in this organisation.', es: 'El identificador {id} ya se usa en esta organización.', fr: "L'identifiant {id} est déjà utilisé dans cette organisation.", de: 'Die ID {id} wird in dieser Organisation bereits verwendet.' },

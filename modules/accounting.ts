@@ -1,0 +1,46 @@
+/** Accounting: the organisation's chart, journal types and exercises, and each exercise's ledger of entries. */
+import { LedgerAggregate, OrganisationAggregate } from '../commands/accounting/aggregates.ts';
+import { ACCOUNTING_MUTATIONS } from '../commands/accounting/mutations.ts';
+import { LEDGER_EVENT_TYPES } from '../domain/accounting/ledger.ts';
+import { ACCOUNTING_MESSAGES } from '../domain/accounting/messages.ts';
+import { ORGANISATION_EVENT_TYPES } from '../domain/accounting/organisation.ts';
+import * as enums from '../domain/enums.ts';
+import { RegisterType } from '../domain/reference/invoice-types.ts';
+import { ACCOUNTING_EVENTS } from '../eventqueue/accounting/events.ts';
+import { PROJECTIONS } from '../projections/accounting/projections.ts';
+import { ACCOUNTING_RESOURCES } from '../projections/accounting/read-models.ts';
+import { defineModule } from './module.ts';
+
+const BOOKKEEPERS = ['admin', 'accountant'] as const;
+
+export const accounting = defineModule({
+  name: 'accounting',
+  aggregates: [
+    { ...OrganisationAggregate, eventTypes: ORGANISATION_EVENT_TYPES },
+    { ...LedgerAggregate, eventTypes: LEDGER_EVENT_TYPES },
+  ],
+  enums: {
+    AccountLevel: enums.AccountLevel,
+    AccountType: enums.AccountType,
+    SubAccountType: enums.SubAccountType,
+    JournalTypeType: enums.JournalTypeType,
+    ExerciseStatus: enums.ExerciseStatus,
+    Month: enums.Month,
+    AccountingEntryType: enums.AccountingEntryType,
+    SourceType: enums.SourceType,
+    CreditNoteReason: enums.CreditNoteReason,
+    RegisterType,
+  },
+  mutations: ACCOUNTING_MUTATIONS,
+  resources: ACCOUNTING_RESOURCES,
+  projections: PROJECTIONS,
+  events: ACCOUNTING_EVENTS,
+  errors: ACCOUNTING_MESSAGES,
+  grants: {
+    'active/accounting/accounting-account': BOOKKEEPERS,
+    'active/accounting/accounting-entry': BOOKKEEPERS,
+    'active/accounting/accounting-exercise': BOOKKEEPERS,
+    // Journal types are shared settings in Sage's access model.
+    'active/shared-settings': BOOKKEEPERS,
+  },
+});

@@ -1,0 +1,37 @@
+/**
+ * A business area, registered once: its aggregates, enumerations, mutations, read models and
+ * projections, the events it records (queued or not), its error messages and its role grants. The
+ * module list (modules/index.ts) is where the GraphQL schema, the REST collections, the queue catalog,
+ * the messages, the grants and the projection daemon find them: no other registry exists.
+ */
+import type { Role } from '../api/auth/identity.ts';
+import type { Aggregate } from '../commands/aggregate-store.ts';
+import type { MutationSpec } from '../commands/mutation.ts';
+import type { ErrorMessages } from '../domain/messages.ts';
+import type { EventCatalog } from '../eventqueue/event-catalog.ts';
+import type { Projection } from '../projections/engine/projection.ts';
+import type { Resource } from '../projections/engine/resource.ts';
+
+/** An aggregate with the event types its deciders record (each one is in the module's `events`). */
+export interface RegisteredAggregate extends Aggregate<any, any> {
+  eventTypes: readonly string[];
+}
+
+export interface BusinessModule {
+  name: string;
+  aggregates: readonly RegisteredAggregate[];
+  /** GraphQL enumerations: name and values (fields, inputs and filters refer to them by name). */
+  enums: Readonly<Record<string, readonly string[]>>;
+  mutations: readonly MutationSpec[];
+  /** Read models: GraphQL types and connections, REST collections, tables. */
+  resources: readonly Resource[];
+  projections: readonly Projection[];
+  /** Every event type its aggregates record: queued (object, action, key) or not, and why. */
+  events: EventCatalog;
+  /** Its business errors' codes with their messages in every language. */
+  errors: ErrorMessages;
+  /** Which roles may use each `@accessControl` resource its mutations name (reading needs membership only). */
+  grants: Readonly<Record<string, readonly Role[]>>;
+}
+
+export const defineModule = (module: BusinessModule): BusinessModule => Object.freeze(module);
