@@ -3,6 +3,7 @@
  * register of its accounting exercises (their date ranges must not overlap). One stream per
  * organisation: `Organisation-<id>`. Pure decider: decide(command, state) -> events; evolve(state, event).
  */
+import { CODE_LENGTH, checkCode } from '../codes.ts';
 import { monthlyPeriods, isIsoDate, type IsoDate, MAX_PERIODS } from '../calendar.ts';
 import {
   AccountLevel,
@@ -132,7 +133,7 @@ export type OrganisationCommand =
   | { type: 'DeleteJournalType'; journalTypeId: string; journalTypeInUse: boolean; now: string }
   | { type: 'CreateAccountingExercise'; exerciseId: string; startDate: IsoDate; endDate: IsoDate; description: string | null; now: string };
 
-export const LIMITS = Object.freeze({ maxAccounts: 100_000, maxJournalTypes: 1_000, maxExercises: 200, maxCodeLength: 20 });
+export const LIMITS = Object.freeze({ maxAccounts: 100_000, maxJournalTypes: 1_000, maxExercises: 200 });
 
 function requireOrganisation(state: OrganisationState): asserts state is OrganisationState & { id: string; country: OrganisationCountry } {
   if (!state.id) fail(Errors.organisationNotFound);
@@ -146,9 +147,6 @@ function requireJournalType(state: OrganisationState, journalTypeId: string): Jo
   return state.journalTypes.get(journalTypeId) ?? fail(Errors.journalTypeNotFound, { id: journalTypeId });
 }
 
-function checkCode(code: string): void {
-  if (!/^[0-9A-Za-z._-]{1,20}$/.test(code)) fail(Errors.invalidInput, { field: 'code', value: code, reason: Reasons.codeFormat, maxLength: 20 });
-}
 
 function checkReferencedAccount(state: OrganisationState, id: string | null | undefined, field: string): void {
   if (id && !state.accounts.has(id)) fail(Errors.accountNotFound, { id, field });
@@ -199,7 +197,7 @@ export function decideOrganisation(command: OrganisationCommand, state: Organisa
     case 'CreateAccountingAccount': {
       requireOrganisation(state);
       const { code, name } = command.fields;
-      checkCode(code);
+      checkCode(code, CODE_LENGTH.account);
       if (state.accountIdByCode.has(code)) fail(Errors.accountCodeAlreadyExists, { code });
       if (state.accounts.has(command.accountId)) fail(Errors.documentIdAlreadyExists, { id: command.accountId });
       if (state.accounts.size >= LIMITS.maxAccounts) fail(Errors.invalidInput, { field: 'code', reason: Reasons.tooMany, limit: LIMITS.maxAccounts });
@@ -245,7 +243,7 @@ export function decideOrganisation(command: OrganisationCommand, state: Organisa
     case 'CreateJournalType': {
       requireOrganisation(state);
       const f = command.fields;
-      checkCode(f.code);
+      checkCode(f.code, CODE_LENGTH.journalType);
       if (state.journalTypeIdByCode.has(f.code)) fail(Errors.journalTypeCodeAlreadyExists, { code: f.code });
       if (state.journalTypes.has(command.journalTypeId)) fail(Errors.documentIdAlreadyExists, { id: command.journalTypeId });
       if (state.journalTypes.size >= LIMITS.maxJournalTypes) fail(Errors.invalidInput, { field: 'code', reason: Reasons.tooMany, limit: LIMITS.maxJournalTypes });

@@ -5,6 +5,7 @@
  * as a fact. Pure decider.
  */
 import type { ProductType } from '../enums.ts';
+import { CODE_LENGTH, checkCode } from '../codes.ts';
 import { Errors, Reasons, assert, fail, unknownEvent } from '../errors.ts';
 import { Decimal, MAX_AMOUNT } from '../money.ts';
 import { isPostingAccount, type OrganisationState } from '../accounting/organisation.ts';
@@ -68,7 +69,7 @@ export function decideCatalog(command: CatalogCommand, state: CatalogState, orga
   switch (command.type) {
     case 'CreateProduct': {
       const f = command.fields;
-      if (!/^[0-9A-Za-z._-]{1,30}$/.test(f.code)) fail(Errors.invalidInput, { field: 'code', value: f.code, reason: Reasons.codeFormat, maxLength: 30 });
+      checkCode(f.code, CODE_LENGTH.product);
       if (state.productIdByCode.has(f.code)) fail(Errors.productCodeAlreadyExists, { code: f.code });
       if (state.products.has(command.productId)) fail(Errors.documentIdAlreadyExists, { id: command.productId });
       if (state.products.size >= CATALOG_LIMITS.maxProducts) fail(Errors.invalidInput, { field: 'code', reason: Reasons.tooMany, limit: CATALOG_LIMITS.maxProducts });

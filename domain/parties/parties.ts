@@ -7,6 +7,7 @@
  * side seals them with the data subject's key before appending (crypto-shredding), so nothing here ever
  * depends on personal data: evolve reads only clear fields. Pure decider.
  */
+import { CODE_LENGTH, checkCode } from '../codes.ts';
 import { Errors, Reasons, assert, fail, unknownEvent } from '../errors.ts';
 import type { OrganisationState } from '../accounting/organisation.ts';
 import {
@@ -145,7 +146,7 @@ export function decideParties(command: PartyCommand, state: PartiesState, facts:
     case 'CreateParty': {
       if (state.parties.has(command.partyId) || state.deleted.has(command.partyId)) fail(Errors.documentIdAlreadyExists, { id: command.partyId });
       if (state.parties.size >= PARTIES_LIMITS.maxParties) fail(Errors.invalidInput, { field: 'code', reason: Reasons.tooMany, limit: PARTIES_LIMITS.maxParties });
-      if (command.code !== null && !/^[0-9A-Za-z._-]{1,20}$/.test(command.code)) fail(Errors.invalidInput, { field: 'code', value: command.code, reason: Reasons.codeFormat, maxLength: 20 });
+      if (command.code !== null) checkCode(command.code, CODE_LENGTH.party);
       if (command.code !== null && state.idByCode.has(command.code)) fail(Errors.partyCodeAlreadyExists, { code: command.code });
       const code = command.code ?? nextCode(state, kind);
       const body = decidePartyBody({ kind, organisation, settings, currentCountry: null }, command.input);

@@ -5,6 +5,7 @@
  * parties are passed in as facts (the Parties aggregate counts them). Pure decider.
  */
 import type { PaymentMethodType } from '../enums.ts';
+import { CODE_LENGTH, checkCode } from '../codes.ts';
 import { Errors, Reasons, assert, fail, unknownEvent } from '../errors.ts';
 import type { OrganisationState } from '../accounting/organisation.ts';
 import { decidePaymentTermLines, type PaymentTermLine, type PaymentTermLineInput } from './payment-terms.ts';
@@ -60,9 +61,6 @@ export const SETTINGS_LIMITS = Object.freeze({ maxPerKind: 10_000 });
 
 const key = (kind: string, name: string) => `${kind}:${name.trim().toLowerCase()}`;
 
-function checkCode(code: string): void {
-  if (!/^[0-9A-Za-z._-]{1,20}$/.test(code)) fail(Errors.invalidInput, { field: 'code', value: code, reason: Reasons.codeFormat, maxLength: 20 });
-}
 
 function checkNew(state: SettingsState, kind: string, name: string, id: string, ids: Map<string, unknown>, field: string): void {
   if (name.trim().length === 0) fail(Errors.invalidInput, { field, reason: Reasons.empty });
@@ -88,7 +86,7 @@ export function decideSettings(command: SettingsCommand, state: SettingsState, o
       return [{ type: 'JobAreaCreated', data: { jobAreaId: command.jobAreaId, name: command.name.trim(), at } }];
     case 'CreatePaymentMean': {
       const f = command.fields;
-      checkCode(f.code);
+      checkCode(f.code, CODE_LENGTH.paymentMean);
       checkNew(state, 'paymentMean', f.code, command.paymentMeanId, state.paymentMeans, 'code');
       const account = f.accountingAccountId ? organisation.accounts.get(f.accountingAccountId) ?? fail(Errors.accountNotFound, { id: f.accountingAccountId, field: 'accountingAccountId' }) : null;
       if (account?.deactivated) fail(Errors.accountDeactivated, { code: account.code });
@@ -102,7 +100,7 @@ export function decideSettings(command: SettingsCommand, state: SettingsState, o
       return [{ type: 'PaymentMeanDeleted', data: { paymentMeanId: command.paymentMeanId, code: mean.code, at } }];
     }
     case 'CreatePaymentTerm': {
-      checkCode(command.code);
+      checkCode(command.code, CODE_LENGTH.paymentTerm);
       checkNew(state, 'paymentTerm', command.code, command.paymentTermId, state.paymentTerms, 'code');
       if (command.lines.length === 0) fail(Errors.invalidPaymentTermLines, { field: 'lines', reason: Reasons.termNeedsLine });
       const lines = decidePaymentTermLines(command.lines, (id) => state.paymentMeans.has(id), 'lines');
