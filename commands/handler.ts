@@ -53,7 +53,7 @@ export interface DecisionContext {
   services: CommandServices;
   /** The command's instant, one per command (a decision run again after a conflict keeps it). */
   now: string;
-  /** A new id for `kind` (the index tells the several ids of one kind apart). */
+  /** A new id for `kind` (the index tells the several ids of one kind apart), the same each time within the command. */
   newId(kind: string, index?: number): string;
   /** The state of another aggregate of the organisation whose stream this command holds (`alsoHold`). */
   held<S>(aggregate: Aggregate<S, never>): Promise<S>;
@@ -78,9 +78,18 @@ export function command<I, S, E extends AnyEvent>(decision: Decision<I, S, E>): 
     const now = services.now();
     const orgStream = (aggregate: Aggregate<any, any>) => AggregateStore.streamId(aggregate.category, ctx.organisationId);
     const held = (decision.alsoHold ?? []);
+    // Ids are chosen once per command: a decision run again after a conflict names the same things (without
+    // an idempotency key they are random, and a second draw would orphan what the first attempt set up).
+    const ids = new Map<string, string>();
+    const idFor = (kind: string, index = 0) => {
+      const key = `${kind}\u0000${index}`;
+      let id = ids.get(key);
+      if (id === undefined) ids.set(key, (id = newId(ctx, kind, index)));
+      return id;
+    };
     const context: DecisionContext = {
       ctx, services, now,
-      newId: (kind, index = 0) => newId(ctx, kind, index),
+      newId: idFor,
       async held<S2>(aggregate: Aggregate<S2, never>) {
         if (!held.some((a) => a.category === aggregate.category)) throw new Error(`invariant violated: ${aggregate.category} read without being held`);
         return (await services.aggregates.loadHeld(aggregate, ctx.organisationId)).state;
