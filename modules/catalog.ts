@@ -1,5 +1,5 @@
 /** The product catalogue: goods and services sold and bought. */
-import { CatalogAggregate } from '../commands/parties/aggregates.ts';
+import { CatalogAggregate } from '../commands/catalog/aggregates.ts';
 import { CATALOG_MUTATIONS } from '../commands/catalog/mutations.ts';
 import { PRODUCT_EVENT_TYPES } from '../domain/catalog/products.ts';
 import * as enums from '../domain/enums.ts';

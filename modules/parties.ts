@@ -1,8 +1,8 @@
 /** Parties: customers, suppliers and employees, whose personal data is sealed by each one's key. */
 import { PartiesAggregate } from '../commands/parties/aggregates.ts';
 import { PARTY_MUTATIONS } from '../commands/parties/mutations.ts';
-import * as enums from '../domain/enums.ts';
-import { PARTY_MESSAGES } from '../domain/parties/messages.ts';
+import * as enums from '../domain/parties/enums.ts';
+import { PARTY_MESSAGES } from '../domain/parties/errors.ts';
 import { PARTY_EVENT_TYPES } from '../domain/parties/parties.ts';
 import { PROJECTIONS } from '../projections/parties/projections.ts';
 import { PARTY_RESOURCES } from '../projections/parties/read-models.ts';

@@ -1,5 +1,5 @@
 /** Shared settings: business and job areas, payment means and terms, the country's document types. */
-import { SettingsAggregate } from '../commands/parties/aggregates.ts';
+import { SettingsAggregate } from '../commands/settings/aggregates.ts';
 import { SETTINGS_MUTATIONS } from '../commands/settings/mutations.ts';
 import * as enums from '../domain/enums.ts';
 import { SETTINGS_EVENT_TYPES } from '../domain/settings/settings.ts';

@@ -7,11 +7,12 @@ import t, { type TAP } from 'tap';
 import { AccountCreateInput, EntryUsingCodesInput, EntryUsingIdsInput } from '../commands/accounting/inputs.ts';
 import { parse } from '../commands/handler.ts';
 import { BusinessError, Errors, Reasons } from '../domain/errors.ts';
+import { PartyErrors } from '../domain/parties/errors.ts';
 import { LANGUAGES, MESSAGES, REASONS, localize } from '../api/i18n.ts';
 
 const placeholders = (template: string) => [...template.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 const leftovers = /[{}[\]]/;
-const codes = Object.values(Errors);
+const codes = [...Object.values(Errors), ...Object.values(PartyErrors)];
 
 function checkCatalogue(t: Pick<TAP, 'ok' | 'same' | 'notMatch'>, name: string, keys: readonly string[], catalogue: Record<string, Record<string, string>>) {
   for (const key of keys) {
@@ -26,7 +27,7 @@ function checkCatalogue(t: Pick<TAP, 'ok' | 'same' | 'notMatch'>, name: string, 
   }
 }
 
-t.test('every code of Errors has a message in every language', async (t) => {
+t.test('every code of Errors and PartyErrors has a message in every language', async (t) => {
   checkCatalogue(t, 'code', codes, MESSAGES);
   t.same(Object.keys(MESSAGES).filter((code) => !(codes as string[]).includes(code)), [], 'and no message for a code that is gone');
 });
@@ -53,13 +54,13 @@ t.test('a kind of party reads in the language of the message', async (t) => {
   const expected = { en: ['customer', 'supplier', 'employee'], es: ['cliente', 'proveedor', 'empleado'], fr: ['client', 'fournisseur', 'salarié'], de: ['Kunde', 'Lieferant', 'Mitarbeiter'] };
   for (const language of LANGUAGES) {
     ['customer', 'supplier', 'employee'].forEach((kind, i) => {
-      for (const code of [Errors.partyInUse, Errors.partyNotFound, Errors.partyGdprApplied]) {
+      for (const code of [PartyErrors.partyInUse, PartyErrors.partyNotFound, PartyErrors.partyGdprApplied]) {
         const message = localize(code, { kind, code: 'C00004', id: 'C00004' }, language);
         t.ok(message.includes(`${expected[language][i]} C00004`), `${code} in ${language}: ${message}`);
       }
     });
   }
-  t.equal(localize(Errors.partyInUse, { kind: 'customer', code: 'C00004' }, 'es'), 'El cliente C00004 se usa en asientos o documentos y no se puede eliminar; desactívelo.');
+  t.equal(localize(PartyErrors.partyInUse, { kind: 'customer', code: 'C00004' }, 'es'), 'El cliente C00004 se usa en asientos o documentos y no se puede eliminar; desactívelo.');
   t.equal(localize(Errors.settingInUse, { entity: 'paymentTerm', name: '30D' }, 'es'), 'No se puede eliminar la forma de pago 30D: está en uso.');
 });
 

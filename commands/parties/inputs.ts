@@ -4,10 +4,10 @@
  * the SDL), so a field is typed once. Nested lists are replaced whole on update.
  */
 import { z } from 'zod';
+import { PaymentMethodType, PaymentTermLineCondition, PaymentTermLineType, ProductType } from '../../domain/enums.ts';
 import {
-  Courtesy, CustomerStatus, CustomerType, EmailUsage, EmployeeStatus, LanguageType, PaymentMethodType, PaymentTermLineCondition,
-  PaymentTermLineType, PhoneType, ProductType, SupplierStatus, SupplierType,
-} from '../../domain/enums.ts';
+  Courtesy, CustomerStatus, CustomerType, EmailUsage, EmployeeStatus, LanguageType, PhoneType, SupplierStatus, SupplierType,
+} from '../../domain/parties/enums.ts';
 import { gql, named } from '../input-types.ts';
 
 const text = (max: number) => z.string().max(max).nullish();

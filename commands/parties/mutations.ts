@@ -1,13 +1,11 @@
 /** The party mutations (spec 2.6): customers, suppliers, employees, with GDPR erasure in the spec's style. */
 import { mutation, type MutationSpec } from '../mutation.ts';
-import type { CommandServices } from '../services.ts';
-import { AccountingCommands } from '../accounting/handlers.ts';
-import { PartyCommands } from './handlers.ts';
+import { createParty, updateParty } from './create-update.ts';
+import { deleteParty } from './deletion.ts';
+import { applyGdpr } from './erasure.ts';
 import {
   CustomerCreateInput, CustomerUpdateInput, EmployeeCreateInput, EmployeeUpdateInput, IdOnly, SupplierCreateInput, SupplierUpdateInput,
 } from './inputs.ts';
-
-const parties = (s: CommandServices) => new PartyCommands(new AccountingCommands(s.aggregates, s.locks), s.keys);
 
 const CUSTOMER = 'active/customer';
 const SUPPLIER = 'active/supplier';
@@ -16,18 +14,18 @@ const EMPLOYEE = 'active/employee';
 const id = (entity: string, verb: string) => IdOnly(`${entity}${verb}GLDtoInput`);
 
 export const PARTY_MUTATIONS: MutationSpec[] = [
-  mutation('create', 'Customer', CustomerCreateInput, 'CORE', ['add-customer', CUSTOMER, 'add'], (s, c, i) => parties(s).createCustomer(c, i), { returns: { code: true } }),
-  mutation('update', 'Customer', CustomerUpdateInput, 'CORE', ['update-customer', CUSTOMER, 'update'], (s, c, i) => parties(s).updateCustomer(c, i)),
-  mutation('delete', 'Customer', id('Customer', 'Delete'), 'CORE', ['delete-customer', CUSTOMER, 'delete'], (s, c, i) => parties(s).deleteCustomer(c, i)),
+  mutation('create', 'Customer', CustomerCreateInput, 'CORE', ['add-customer', CUSTOMER, 'add'], createParty('customer', CustomerCreateInput), { returns: { code: true } }),
+  mutation('update', 'Customer', CustomerUpdateInput, 'CORE', ['update-customer', CUSTOMER, 'update'], updateParty('customer', CustomerUpdateInput)),
+  mutation('delete', 'Customer', id('Customer', 'Delete'), 'CORE', ['delete-customer', CUSTOMER, 'delete'], deleteParty('customer')),
   // Erasure is a legal right: CORE, never country-filtered, and it needs the right to delete the party.
-  mutation('applyGdpr', 'Customer', id('Customer', 'ApplyGdpr'), 'CORE', ['delete-customer', CUSTOMER, 'delete'], (s, c, i) => parties(s).applyGdprCustomer(c, i)),
-  mutation('create', 'Supplier', SupplierCreateInput, 'CORE', ['add-supplier', SUPPLIER, 'add'], (s, c, i) => parties(s).createSupplier(c, i), { returns: { code: true } }),
-  mutation('update', 'Supplier', SupplierUpdateInput, 'CORE', ['update-supplier', SUPPLIER, 'update'], (s, c, i) => parties(s).updateSupplier(c, i)),
-  mutation('delete', 'Supplier', id('Supplier', 'Delete'), 'CORE', ['delete-supplier', SUPPLIER, 'delete'], (s, c, i) => parties(s).deleteSupplier(c, i)),
-  mutation('applyGdpr', 'Supplier', id('Supplier', 'ApplyGdpr'), 'CORE', ['delete-supplier', SUPPLIER, 'delete'], (s, c, i) => parties(s).applyGdprSupplier(c, i)),
-  mutation('create', 'Employee', EmployeeCreateInput, 'EMPLOYEE_MANAGEMENT', ['add-employee', EMPLOYEE, 'add'], (s, c, i) => parties(s).createEmployee(c, i), { returns: { code: true }, filter: 'DE_FORBIDDEN' }),
-  mutation('update', 'Employee', EmployeeUpdateInput, 'EMPLOYEE_MANAGEMENT', ['update-employee', EMPLOYEE, 'update'], (s, c, i) => parties(s).updateEmployee(c, i), { filter: 'DE_FORBIDDEN' }),
-  mutation('delete', 'Employee', id('Employee', 'Delete'), 'EMPLOYEE_MANAGEMENT', ['delete-employee', EMPLOYEE, 'delete'], (s, c, i) => parties(s).deleteEmployee(c, i), { filter: 'DE_FORBIDDEN' }),
-  mutation('applyGdpr', 'Employee', id('Employee', 'ApplyGdpr'), 'CORE', ['delete-employee', EMPLOYEE, 'delete'], (s, c, i) => parties(s).applyGdprEmployee(c, i)),
+  mutation('applyGdpr', 'Customer', id('Customer', 'ApplyGdpr'), 'CORE', ['delete-customer', CUSTOMER, 'delete'], applyGdpr('customer')),
+  mutation('create', 'Supplier', SupplierCreateInput, 'CORE', ['add-supplier', SUPPLIER, 'add'], createParty('supplier', SupplierCreateInput), { returns: { code: true } }),
+  mutation('update', 'Supplier', SupplierUpdateInput, 'CORE', ['update-supplier', SUPPLIER, 'update'], updateParty('supplier', SupplierUpdateInput)),
+  mutation('delete', 'Supplier', id('Supplier', 'Delete'), 'CORE', ['delete-supplier', SUPPLIER, 'delete'], deleteParty('supplier')),
+  mutation('applyGdpr', 'Supplier', id('Supplier', 'ApplyGdpr'), 'CORE', ['delete-supplier', SUPPLIER, 'delete'], applyGdpr('supplier')),
+  mutation('create', 'Employee', EmployeeCreateInput, 'EMPLOYEE_MANAGEMENT', ['add-employee', EMPLOYEE, 'add'], createParty('employee', EmployeeCreateInput), { returns: { code: true }, filter: 'DE_FORBIDDEN' }),
+  mutation('update', 'Employee', EmployeeUpdateInput, 'EMPLOYEE_MANAGEMENT', ['update-employee', EMPLOYEE, 'update'], updateParty('employee', EmployeeUpdateInput), { filter: 'DE_FORBIDDEN' }),
+  mutation('delete', 'Employee', id('Employee', 'Delete'), 'EMPLOYEE_MANAGEMENT', ['delete-employee', EMPLOYEE, 'delete'], deleteParty('employee'), { filter: 'DE_FORBIDDEN' }),
+  mutation('applyGdpr', 'Employee', id('Employee', 'ApplyGdpr'), 'CORE', ['delete-employee', EMPLOYEE, 'delete'], applyGdpr('employee')),
 ];
 

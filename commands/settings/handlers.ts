@@ -10,7 +10,9 @@ import { type AccountingCommands } from '../accounting/handlers.ts';
 import { IdInput } from '../accounting/inputs.ts';
 import { newId, parse } from '../handler.ts';
 import { AggregateStore, type CommandContext } from '../aggregate-store.ts';
-import { CatalogAggregate, PartiesAggregate, SettingsAggregate } from '../parties/aggregates.ts';
+import { CatalogAggregate } from '../catalog/aggregates.ts';
+import { PartiesAggregate } from '../parties/aggregates.ts';
+import { SettingsAggregate } from './aggregates.ts';
 import { BusinessAreaCreateInput, JobAreaCreateInput, PaymentMeanCreateInput, PaymentTermCreateInput, ProductCreateInput } from '../parties/inputs.ts';
 
 export class SettingsCommands {

@@ -5,7 +5,7 @@
  * encrypted in events with a key per data subject and anonymised when the key is destroyed, so this
  * file is the one list both the command side and the projections read.
  */
-import type { Courtesy, EmailUsage, PhoneType } from '../enums.ts';
+import type { Courtesy, EmailUsage, PhoneType } from './enums.ts';
 
 export const PartyKind = ['customer', 'supplier', 'employee'] as const;
 export type PartyKind = (typeof PartyKind)[number];

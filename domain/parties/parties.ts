@@ -9,6 +9,7 @@
  */
 import { CODE_LENGTH, checkCode } from '../codes.ts';
 import { Errors, Reasons, assert, fail, unknownEvent } from '../errors.ts';
+import { PartyErrors } from './errors.ts';
 import type { OrganisationState } from '../accounting/organisation.ts';
 import {
   CODE_DIGITS, CODE_FORMAT, DEFAULTS, EVENT_PREFIX, PartyKind,
@@ -114,7 +115,7 @@ const eventType = <A extends PartyAction>(kind: PartyKind, action: A) => `${EVEN
 function requireParty(state: PartiesState, kind: PartyKind, partyId: string, orDeleted = false): PartyState {
   const party = state.parties.get(partyId) ?? (orDeleted ? state.deleted.get(partyId) : undefined);
   // Another kind's id is not found either: deleteCustomer never deletes a supplier.
-  if (!party || party.kind !== kind) return fail(Errors.partyNotFound, { kind, id: partyId });
+  if (!party || party.kind !== kind) return fail(PartyErrors.partyNotFound, { kind, id: partyId });
   return party;
 }
 
@@ -147,7 +148,7 @@ export function decideParties(command: PartyCommand, state: PartiesState, facts:
       if (state.parties.has(command.partyId) || state.deleted.has(command.partyId)) fail(Errors.documentIdAlreadyExists, { id: command.partyId });
       if (state.parties.size >= PARTIES_LIMITS.maxParties) fail(Errors.invalidInput, { field: 'code', reason: Reasons.tooMany, limit: PARTIES_LIMITS.maxParties });
       if (command.code !== null) checkCode(command.code, CODE_LENGTH.party);
-      if (command.code !== null && state.idByCode.has(command.code)) fail(Errors.partyCodeAlreadyExists, { code: command.code });
+      if (command.code !== null && state.idByCode.has(command.code)) fail(PartyErrors.partyCodeAlreadyExists, { code: command.code });
       const code = command.code ?? nextCode(state, kind);
       const body = decidePartyBody({ kind, organisation, settings, currentCountry: null }, command.input);
       const fields = { ...DEFAULTS[kind], ...body.fields, sourceType: 'API', ...disabledDate(body.fields.disabled, false, at) };
@@ -159,7 +160,7 @@ export function decideParties(command: PartyCommand, state: PartiesState, facts:
     case 'UpdateParty': {
       const party = requireParty(state, kind, command.partyId);
       // After erasure the party may still be disabled or re-filed, but it never gets personal data back.
-      if (party.gdprApplied && hasPersonalChanges(command.input)) fail(Errors.partyGdprApplied, { kind, code: party.code });
+      if (party.gdprApplied && hasPersonalChanges(command.input)) fail(PartyErrors.partyGdprApplied, { kind, code: party.code });
       const body = decidePartyBody({ kind, organisation, settings, currentCountry: party.country }, command.input);
       const changes = { ...body.fields, ...disabledDate(body.fields.disabled, party.disabled, at) };
       return [{
@@ -173,13 +174,13 @@ export function decideParties(command: PartyCommand, state: PartiesState, facts:
     case 'DeleteParty': {
       const party = requireParty(state, kind, command.partyId);
       // The books keep naming the party: it stays, disabled, instead of leaving entries pointing nowhere.
-      if (facts.usedByEntries(party.code) || facts.usedByEntries(party.id)) fail(Errors.partyInUse, { kind, code: party.code });
+      if (facts.usedByEntries(party.code) || facts.usedByEntries(party.id)) fail(PartyErrors.partyInUse, { kind, code: party.code });
       return [{ type: eventType(kind, 'Deleted'), data: { partyId: party.id, kind, code: party.code, at } }];
     }
     case 'ApplyGdpr': {
       // A deleted party too: deleting is not erasing, its events still hold its sealed personal data.
       const party = requireParty(state, kind, command.partyId, true);
-      if (party.gdprApplied) fail(Errors.partyGdprApplied, { kind, code: party.code });
+      if (party.gdprApplied) fail(PartyErrors.partyGdprApplied, { kind, code: party.code });
       return [{ type: eventType(kind, 'GdprApplied'), data: { partyId: party.id, kind, code: party.code, at } }];
     }
   }

@@ -4,9 +4,10 @@
  * Customer. Where the spec gives two types one shape (CompanyContactEmail / EmployeeContactEmail...),
  * one factory defines both. Children point to their party with hidden `partyId` columns.
  */
+import { SourceType } from '../../domain/enums.ts';
 import {
-  Courtesy, CustomerStatus, CustomerType, EmailUsage, EmployeeStatus, LanguageType, PhoneType, SourceType, SupplierStatus, SupplierType,
-} from '../../domain/enums.ts';
+  Courtesy, CustomerStatus, CustomerType, EmailUsage, EmployeeStatus, LanguageType, PhoneType, SupplierStatus, SupplierType,
+} from '../../domain/parties/enums.ts';
 import { f, type Field, type Resource } from '../engine/resource.ts';
 import { AccountingAccount, Country } from '../accounting/read-models.ts';
 import { BusinessArea, DocumentType, JobArea, paymentTermLines } from '../settings/read-models.ts';

@@ -5,6 +5,7 @@
  */
 import t from 'tap';
 import { Errors } from '../../domain/errors.ts';
+import { PartyErrors } from '../../domain/parties/errors.ts';
 import { decideLedger, evolveLedger, initialLedgerState } from '../../domain/accounting/ledger.ts';
 import type { PartyKind, PartyPersonal } from '../../domain/parties/fields.ts';
 import { decideParties, evolveParties, initialPartiesState, type PartiesState, type PartyCommand, type PartyEvent } from '../../domain/parties/parties.ts';
@@ -40,7 +41,7 @@ t.test('generated codes: one sequence per kind, skipping codes users chose', asy
   t.equal(code('customer'), 'C00003', 'the sequence steps over it');
   t.equal(code('supplier'), 'S00001');
   t.equal(code('employee'), 'E00001');
-  refuses(t, () => w.run(create('supplier', 'C00001')), Errors.partyCodeAlreadyExists, 'codes are unique across kinds');
+  refuses(t, () => w.run(create('supplier', 'C00001')), PartyErrors.partyCodeAlreadyExists, 'codes are unique across kinds');
   refuses(t, () => w.run(create('customer', 'bad code!')), Errors.invalidInput);
 });
 
@@ -69,11 +70,11 @@ t.test('disabling stamps disabledDate once; erasure forbids personal changes onl
   const disable = w.run({ type: 'UpdateParty', kind: 'customer', partyId, input: input({ personal: {}, fields: { disabled: true } }), now: later });
   t.match(disable[0].data, { changes: { disabled: true, disabledDate: later }, personal: null });
   w.run({ type: 'ApplyGdpr', kind: 'customer', partyId, now: NOW });
-  refuses(t, () => w.run({ type: 'UpdateParty', kind: 'customer', partyId, input: input({ personal: { comments: 'x' } }), now: NOW }), Errors.partyGdprApplied);
-  refuses(t, () => w.run({ type: 'UpdateParty', kind: 'customer', partyId, input: input({ personal: {}, addresses: [] }), now: NOW }), Errors.partyGdprApplied, 'addresses are personal too');
-  refuses(t, () => w.run({ type: 'ApplyGdpr', kind: 'customer', partyId, now: NOW }), Errors.partyGdprApplied);
+  refuses(t, () => w.run({ type: 'UpdateParty', kind: 'customer', partyId, input: input({ personal: { comments: 'x' } }), now: NOW }), PartyErrors.partyGdprApplied);
+  refuses(t, () => w.run({ type: 'UpdateParty', kind: 'customer', partyId, input: input({ personal: {}, addresses: [] }), now: NOW }), PartyErrors.partyGdprApplied, 'addresses are personal too');
+  refuses(t, () => w.run({ type: 'ApplyGdpr', kind: 'customer', partyId, now: NOW }), PartyErrors.partyGdprApplied);
   t.ok(w.run({ type: 'UpdateParty', kind: 'customer', partyId, input: input({ personal: {}, fields: { status: 'BLOCKED' } }), now: NOW }).length === 1, 'clear changes still go');
-  refuses(t, () => w.run({ type: 'ApplyGdpr', kind: 'employee', partyId, now: NOW }), Errors.partyNotFound, 'the kind must match');
+  refuses(t, () => w.run({ type: 'ApplyGdpr', kind: 'employee', partyId, now: NOW }), PartyErrors.partyNotFound, 'the kind must match');
 });
 
 t.test('a party named by the books is not deleted', async (t) => {
@@ -81,15 +82,15 @@ t.test('a party named by the books is not deleted', async (t) => {
   const partyId = id();
   w.run(create('customer', 'K1', {}, partyId));
   w.used.add('K1');
-  refuses(t, () => w.run({ type: 'DeleteParty', kind: 'customer', partyId, now: NOW }), Errors.partyInUse);
+  refuses(t, () => w.run({ type: 'DeleteParty', kind: 'customer', partyId, now: NOW }), PartyErrors.partyInUse);
   w.used.clear();
   w.used.add(partyId);
-  refuses(t, () => w.run({ type: 'DeleteParty', kind: 'customer', partyId, now: NOW }), Errors.partyInUse, 'named by id (entries posted by ids)');
+  refuses(t, () => w.run({ type: 'DeleteParty', kind: 'customer', partyId, now: NOW }), PartyErrors.partyInUse, 'named by id (entries posted by ids)');
   w.used.clear();
   w.run({ type: 'DeleteParty', kind: 'customer', partyId, now: NOW });
-  refuses(t, () => w.run({ type: 'UpdateParty', kind: 'customer', partyId, input: input(), now: NOW }), Errors.partyNotFound, 'a deleted party is gone');
+  refuses(t, () => w.run({ type: 'UpdateParty', kind: 'customer', partyId, input: input(), now: NOW }), PartyErrors.partyNotFound, 'a deleted party is gone');
   t.equal(w.run({ type: 'ApplyGdpr', kind: 'customer', partyId, now: NOW })[0].type, 'CustomerGdprApplied', 'but can still be erased');
-  refuses(t, () => w.run({ type: 'ApplyGdpr', kind: 'customer', partyId, now: NOW }), Errors.partyGdprApplied);
+  refuses(t, () => w.run({ type: 'ApplyGdpr', kind: 'customer', partyId, now: NOW }), PartyErrors.partyGdprApplied);
 });
 
 t.test("the ledger counts live lines' third-party codes", async (t) => {
@@ -111,5 +112,5 @@ t.test('checks give normal forms', async (t) => {
   t.equal(checkVatNumber('es b-1234567.4', 'ES', 'vat'), 'ESB12345674');
   t.equal(checkIban('fr14 2004 1010 0505 0001 3m02 606', 'iban'), 'FR1420041010050500013M02606');
   t.equal(checkPhone('020 7946 0958', 'GB', 'phone'), '+442079460958');
-  refuses(t, () => checkVatNumber('123', 'DE', 'vat'), Errors.invalidVatNumber);
+  refuses(t, () => checkVatNumber('123', 'DE', 'vat'), PartyErrors.invalidVatNumber);
 });
