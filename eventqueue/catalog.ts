@@ -5,28 +5,32 @@
  */
 import type { RecordedEvent } from '../eventstore/port.ts';
 import { MODULES } from '../modules/index.ts';
-import { isQueued, type Describe, type QueueRecordContext } from './event-catalog.ts';
+import { describerOf, isQueued, type Describe, type QueuedSealed, type QueueRecordContext } from './event-catalog.ts';
 
 export type { QueueRecordContext };
 
-/** Every queued event type of every area's module, with how its record is named. */
-export const CATALOG: Record<string, Describe> = Object.fromEntries(
-  MODULES.flatMap((m) => Object.entries(m.events)).filter(([, entry]) => isQueued(entry)) as [string, Describe][],
+/** Every queued event type of every area's module, with how its record is named (and its sealed part, if any). */
+export const CATALOG: Record<string, Describe | QueuedSealed> = Object.fromEntries(
+  MODULES.flatMap((m) => Object.entries(m.events)).filter(([, entry]) => isQueued(entry)) as [string, Describe | QueuedSealed][],
 );
 
 export const QUEUED_EVENT_TYPES = Object.keys(CATALOG);
 
 /** Every filter value a trigger may name. */
 export const KNOWN_FILTERS = [...new Set(QUEUED_EVENT_TYPES.map((type) => {
-  const sample = CATALOG[type]({});
+  const sample = describerOf(CATALOG[type])({});
   return `${sample.object}/${sample.event}`;
 }))];
 
 export function describe(event: RecordedEvent): QueueRecordContext | undefined {
-  return CATALOG[event.type]?.(event.data);
+  const entry = CATALOG[event.type];
+  return entry && describerOf(entry)(event.data);
 }
 
-/** The payload consumers decode: the domain event as recorded. */
+/**
+ * The payload as queued: the domain event as recorded, a sealed part still sealed (nothing personal is
+ * stored in clear in the queue). Consumers get it through publicPayloads (public-payload.ts).
+ */
 export function payloadOf(event: RecordedEvent): Record<string, unknown> {
   return {
     id: event.id,

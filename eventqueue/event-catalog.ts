@@ -2,6 +2,11 @@
  * How an area's events reach trigger queues: each event type the area records is either queued, under
  * the object and action consumers filter on (`accountingEntry` / `after.create`), with the record's key
  * (its id) and business id (code, number), or deliberately kept out of queues, with the reason.
+ *
+ * An event whose data holds a part sealed with a data subject's key (a party's personal fields) is
+ * queued as recorded, still sealed, and says how its public data is rendered when the message is read
+ * or delivered (`personal`): the personal part in clear while the subject's key exists, nothing of it
+ * (neither clear nor sealed) once the key is destroyed.
  */
 export interface QueueRecordContext {
   object: string;
@@ -12,11 +17,34 @@ export interface QueueRecordContext {
 
 export type Describe = (data: Record<string, any>) => QueueRecordContext;
 
+/** The sealed part of an event's data and how the public data is made from it. */
+export interface SealedPart<P = any> {
+  /** The data subject whose key sealed the part (the key's owner, the envelope's authenticated data). */
+  subjectOf(data: Record<string, any>): string;
+  /** The field of `data` holding the sealed part (absent or null: the event carries none). */
+  field: string;
+  /** The public data: `data` without the sealed field, with `personal` (the part opened) merged in; null when erased. */
+  publicData(data: Record<string, any>, personal: P | null): Record<string, unknown>;
+}
+
+/** A queued event whose data holds a sealed part. */
+export interface QueuedSealed {
+  describe: Describe;
+  personal: SealedPart;
+}
+
 /** Not queued, and why (a reason a reviewer can check). */
 export interface NotQueued {
   notQueued: string;
 }
 
-export type EventCatalog<T extends string = string> = Readonly<Record<T, Describe | NotQueued>>;
+export type CatalogEntry = Describe | QueuedSealed | NotQueued;
 
-export const isQueued = (entry: Describe | NotQueued): entry is Describe => typeof entry === 'function';
+export type EventCatalog<T extends string = string> = Readonly<Record<T, CatalogEntry>>;
+
+export const isQueued = (entry: CatalogEntry): entry is Describe | QueuedSealed => !('notQueued' in entry);
+
+export const describerOf = (entry: Describe | QueuedSealed): Describe => (typeof entry === 'function' ? entry : entry.describe);
+
+export const sealedPartOf = (entry: CatalogEntry | undefined): SealedPart | undefined =>
+  entry && typeof entry !== 'function' && 'personal' in entry ? entry.personal : undefined;

@@ -9,6 +9,7 @@ import type pg from 'pg';
 import { comparePositions } from '../eventstore/port.ts';
 import { inTransaction } from '../platform/database.ts';
 import { isUuid } from '../domain/ids.ts';
+import { publicPayloads } from './public-payload.ts';
 
 export const QUEUE_LIMITS = Object.freeze({ defaultListSize: 100, maxListSize: 1000, defaultLeaseSeconds: 60, defaultRetentionDays: 7, sweepBatch: 10_000 });
 
@@ -57,14 +58,16 @@ export async function listBatch(pool: pg.Pool, owner: QueueOwner, size: number, 
       `INSERT INTO event_batches (ack_id, trigger_id, event_count, leased_until) VALUES ($1, $2, $3, now() + make_interval(secs => $4))`,
       [ackId, rows[0].trigger_id, rows.length, leaseSeconds],
     );
+    // Rendered now, not when queued: a party erased meanwhile is listed without its personal data.
+    const payloads = await publicPayloads(client, rows.map((r) => r.payload));
     return {
       ackId,
-      events: rows.map((r) => ({
+      events: rows.map((r, i) => ({
         eventId: r.event_id,
         eventType: 'pull' as const,
         contentType: 'application/json' as const,
         clientContext: base64Json({ object: r.object, event: r.action, key: r.record_key, id: r.record_id }),
-        payload: base64Json(r.payload),
+        payload: base64Json(payloads[i]),
       })),
     };
   });

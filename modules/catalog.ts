@@ -5,6 +5,7 @@ import { PRODUCT_EVENT_TYPES } from '../domain/catalog/products.ts';
 import * as enums from '../domain/enums.ts';
 import { catalogProjection } from '../projections/settings/projections.ts';
 import { CATALOG_RESOURCES } from '../projections/settings/read-models.ts';
+import { CATALOG_EVENTS } from '../eventqueue/catalog/events.ts';
 import { defineModule } from './module.ts';
 
 export const catalog = defineModule({
@@ -14,7 +15,7 @@ export const catalog = defineModule({
   mutations: CATALOG_MUTATIONS,
   resources: CATALOG_RESOURCES,
   projections: [catalogProjection],
-  events: {},
+  events: CATALOG_EVENTS,
   errors: {},
   grants: { 'active/product': ['admin', 'accountant'] },
 });

@@ -6,6 +6,7 @@ import { PARTY_MESSAGES } from '../domain/parties/errors.ts';
 import { PARTY_EVENT_TYPES } from '../domain/parties/parties.ts';
 import { PROJECTIONS } from '../projections/parties/projections.ts';
 import { PARTY_RESOURCES } from '../projections/parties/read-models.ts';
+import { PARTY_EVENTS } from '../eventqueue/parties/events.ts';
 import { defineModule } from './module.ts';
 
 export const parties = defineModule({
@@ -25,7 +26,7 @@ export const parties = defineModule({
   mutations: PARTY_MUTATIONS,
   resources: PARTY_RESOURCES,
   projections: PROJECTIONS,
-  events: {},
+  events: PARTY_EVENTS,
   errors: PARTY_MESSAGES,
   grants: {
     'active/customer': ['admin', 'accountant'],

@@ -5,6 +5,7 @@ import * as enums from '../domain/enums.ts';
 import { SETTINGS_EVENT_TYPES } from '../domain/settings/settings.ts';
 import { settingsProjection } from '../projections/settings/projections.ts';
 import { SETTINGS_RESOURCES } from '../projections/settings/read-models.ts';
+import { SETTINGS_EVENTS } from '../eventqueue/settings/events.ts';
 import { defineModule } from './module.ts';
 
 export const settings = defineModule({
@@ -18,7 +19,7 @@ export const settings = defineModule({
   mutations: SETTINGS_MUTATIONS,
   resources: SETTINGS_RESOURCES,
   projections: [settingsProjection],
-  events: {},
+  events: SETTINGS_EVENTS,
   errors: {},
   grants: { 'active/shared-settings': ['admin', 'accountant'] },
 });

@@ -2,11 +2,11 @@
  * Webhook delivery end to end: a real service (loopback allowed) posting to real node:http receivers.
  * Signatures are checked with the `standardwebhooks` reference library, not with our own code.
  */
-import http from 'node:http';
 import t from 'tap';
 import { Webhook } from 'standardwebhooks';
 import { createTrigger, deleteTrigger, type TriggerOptions } from '../eventqueue/triggers.ts';
 import { systemResolver } from '../eventqueue/webhooks/target.ts';
+import { receiver, until, type Answer } from './helpers/receiver.ts';
 import { runningService } from './helpers/service.ts';
 
 const api = await runningService(t, { webhookAllowLoopback: true });
@@ -18,40 +18,6 @@ webhooks.configure(FAST);
 const year = new Date().getUTCFullYear();
 const adminHeaders = { Authorization: `Bearer ${api.token}`, 'X-Site': api.organisationId };
 
-interface Received {
-  headers: Record<string, string>;
-  body: string;
-  at: number;
-  status: number;
-}
-
-type Answer = { status: number; headers?: Record<string, string>; body?: string } | 'hang';
-
-/** A webhook receiver on 127.0.0.1: `answer` decides each response; every request is recorded. */
-async function receiver(t: { teardown(fn: () => unknown): void }, answer: (r: Received, n: number) => Answer = () => ({ status: 204 })) {
-  const requests: Received[] = [];
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c) => chunks.push(c));
-    req.on('end', () => {
-      const r: Received = { headers: req.headers as Record<string, string>, body: Buffer.concat(chunks).toString(), at: Date.now(), status: 0 };
-      const a = answer(r, requests.length);
-      requests.push(r);
-      if (a === 'hang') return; // never answers
-      r.status = a.status;
-      res.writeHead(a.status, a.headers);
-      res.end(a.body ?? '');
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  t.teardown(() => {
-    server.closeAllConnections();
-    return new Promise((resolve) => server.close(resolve));
-  });
-  const port = (server.address() as { port: number }).port;
-  return { url: `http://127.0.0.1:${port}/hooks/ledger?source=test`, port, requests, delivered: () => requests.filter((r) => r.status >= 200 && r.status < 300) };
-}
-
 const post = async (amount: string) => {
   const r = await mutate.createAccountingEntryUsingCodes({ organisationId: api.organisationId }, {
     date: `${year}-06-06`, journalTypeCode: 'GEN', description: `hook ${amount}`,
@@ -60,16 +26,6 @@ const post = async (amount: string) => {
   await fanout.waitFor(r.position);
   return r;
 };
-
-async function until<T>(what: string, probe: () => Promise<T> | T, timeoutMs = 15_000): Promise<T> {
-  const started = Date.now();
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 
 const webhookTrigger = async (t: { teardown(fn: () => unknown): void }, url: string, check: TriggerOptions = { allowLoopback: true }) => {
   const created = await createTrigger(db.pool, { organisationId: api.organisationId, type: 'http-post', url, events: ['accountingEntry/after.create'] }, check);

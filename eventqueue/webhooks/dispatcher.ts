@@ -21,6 +21,7 @@
 import { EventEmitter } from 'node:events';
 import type pg from 'pg';
 import { inTransaction } from '../../platform/database.ts';
+import { publicPayloads } from '../public-payload.ts';
 import { DEFAULT_BACKOFF_MS, honoursRetryAfter, parseRetryAfter, retryDelayMs } from './backoff.ts';
 import { newAgents, postOnce, type Agents } from './send.ts';
 import { webhookHeaders } from './signature.ts';
@@ -307,12 +308,15 @@ export class WebhookDispatcher extends EventEmitter {
       await this.release(rows.map((r) => ({ id: r.id, lease: r.lease })));
       return;
     }
-    for (const r of rows) {
+    // Rendered at each lease (so every retry and redrive again): a party erased since is sent without its
+    // personal data. A lease is held for at most leaseMs, the longest a rendering is kept here.
+    const payloads = await publicPayloads(this.pool, rows.map((r) => r.payload));
+    for (const [i, r] of rows.entries()) {
       const lane = this.lanes.get(r.trigger_id) ?? { queued: [], inFlight: 0 };
       this.lanes.set(r.trigger_id, lane);
       lane.queued.push({
         id: r.id, triggerId: r.trigger_id, organisationId: r.organisation_id, eventId: r.event_id, object: r.object, action: r.action,
-        payload: r.payload, attempts: r.attempts, url: r.url, secret: r.secret, lease: r.lease, validUntil,
+        payload: payloads[i], attempts: r.attempts, url: r.url, secret: r.secret, lease: r.lease, validUntil,
       });
     }
     this.pump();

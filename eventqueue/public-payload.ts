@@ -1,0 +1,34 @@
+/**
+ * What a consumer reads of a queued payload, rendered each time a message is listed or delivered (a
+ * redelivery renders it again): an event with a sealed part (a party's personal fields) carries that
+ * part opened and merged into its public data while the data subject's key exists; once the key is
+ * destroyed (applyGdpr*) it carries neither the clear values nor the sealed envelope, and says
+ * `personalDataErased: true`. The keys of a whole page or batch are loaded in one query.
+ */
+import type pg from 'pg';
+import { isSealed, open } from '../platform/sealed.ts';
+import { loadSubjectKeys } from '../platform/subject-keys.ts';
+import { CATALOG } from './catalog.ts';
+import { sealedPartOf } from './event-catalog.ts';
+
+export type QueuedPayload = Record<string, any>;
+
+/** Public payloads for `payloads` (same order), with one key lookup for all of them. */
+export async function publicPayloads(db: Pick<pg.Pool, 'query'> | pg.PoolClient, payloads: QueuedPayload[]): Promise<QueuedPayload[]> {
+  const sealed = payloads.map((p) => {
+    const part = sealedPartOf(CATALOG[p?.type]);
+    return part && p.data ? { part, subject: part.subjectOf(p.data) as string } : undefined;
+  });
+  const subjects = sealed.flatMap((s, i) => (s && isSealed(payloads[i].data[s.part.field]) ? [s.subject] : []));
+  const keys = subjects.length > 0 ? await loadSubjectKeys(db, subjects) : new Map<string, Buffer>();
+  return payloads.map((payload, i) => {
+    const s = sealed[i];
+    if (!s) return payload;
+    const envelope = payload.data[s.part.field];
+    if (!isSealed(envelope)) return { ...payload, data: s.part.publicData(payload.data, null) };
+    const key = keys.get(s.subject);
+    // A present key that does not open the envelope is tampering or a bug: fail rather than guess (as projections do).
+    const personal = key ? open(envelope, key, s.subject) : null;
+    return { ...payload, data: s.part.publicData(payload.data, personal), ...(key ? {} : { personalDataErased: true }) };
+  });
+}

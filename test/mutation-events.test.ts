@@ -1,0 +1,165 @@
+/**
+ * Every mutation of every area, run over GraphQL against the real service, produces its queue message
+ * (object, action and the record's key) and its webhook delivery; the table holds one valid input per
+ * mutation and fails when a module gains a mutation it lacks. And a party's personal data leaves the
+ * service only while its key exists: a customer queued, then erased, is listed again and redelivered
+ * with no personal value and no sealed envelope, and the queue table never holds it in clear.
+ */
+import t from 'tap';
+import { createTrigger } from '../eventqueue/triggers.ts';
+import { redriveTrigger } from '../eventqueue/webhooks/redrive.ts';
+import { MUTATIONS } from '../modules/index.ts';
+import { receiver, until, type Answer } from './helpers/receiver.ts';
+import { runningService } from './helpers/service.ts';
+
+const LEASE = 1;
+const api = await runningService(t, { webhookAllowLoopback: true, eventLeaseSeconds: LEASE });
+const { db, store, fanout, webhooks } = api.service;
+db.pool.on('error', () => {}); // the helper's DROP DATABASE ... WITH (FORCE) can hit pooled connections still closing
+webhooks.configure({ pollIntervalMs: 50, backoffMs: [100], jitter: 0, maxPauseMs: 100 });
+const organisationId = api.organisationId;
+const year = new Date().getUTCFullYear();
+
+const QUEUE = `${api.base}/ia/api/v1/services/delivery/event`;
+const auth = { Authorization: `Bearer ${api.token}` };
+const decode = (b64: string) => JSON.parse(Buffer.from(b64, 'base64').toString());
+const list = async () => (await (await fetch(`${QUEUE}/list?size=1000`, { headers: auth })).json())['ia::result'] as { ackId: string | null; events: any[] };
+const ack = (ackId: string) => fetch(`${QUEUE}/ack`, { method: 'POST', headers: { ...auth, 'Content-Type': 'application/json' }, body: JSON.stringify({ ackId }) });
+const caughtUp = async () => t.ok(await fanout.waitFor(await store.headPosition()), 'the fan-out caught up');
+
+async function run(name: string, variables: object): Promise<string> {
+  const spec = MUTATIONS.find((m) => m.name === name)!;
+  const r = await api.gql(`mutation($v: ${spec.input}!) { ${name}(input: $v) { id } }`, { v: variables });
+  if (r.errors) throw new Error(`${name}: ${JSON.stringify(r.errors)}`);
+  return r.data[name].id;
+}
+
+await createTrigger(db.pool, { organisationId, type: 'event-queue', clientId: api.clientId });
+const everything = await receiver(t);
+await createTrigger(db.pool, { organisationId, type: 'http-post', url: everything.url }, { allowLoopback: true });
+
+const exercise = (await api.gql(`{ accountingExercises { nodes { id startDate periods { id month } } } }`)).data.accountingExercises.nodes
+  .find((e: any) => e.startDate.startsWith(String(year)));
+const period = exercise.periods.find((p: any) => p.month === 'NOVEMBER').id;
+const gen = (await api.gql(`{ journalTypes(where: { code: { eq: "GEN" } }) { nodes { id } } }`)).data.journalTypes.nodes[0].id;
+const accounts = (await api.gql(`{ accountingAccounts(where: { code: { in: ["1000000", "5720000"] } }, order: [{ code: ASC }]) { nodes { id } } }`)).data.accountingAccounts.nodes;
+
+/** Each mutation's result id, by mutation name, for the steps after it. */
+const ids: Record<string, string> = {};
+const lines = { date: `${year}-04-04`, journalTypeCode: 'GEN', accountingEntryLines: [{ subAccountCode: '5720000', debitAmount: '1' }, { subAccountCode: '1000000', creditAmount: '1' }] };
+
+/** One valid input per mutation (run in this order) and the queue message it must produce. */
+const TABLE: Record<string, { input: () => object; message: [object: string, action: string] }> = {
+  createAccountingAccount: { input: () => ({ code: '6290031', name: 'Servicios' }), message: ['accountingAccount', 'after.create'] },
+  updateAccountingAccount: { input: () => ({ id: ids.createAccountingAccount, name: 'Servicios varios' }), message: ['accountingAccount', 'after.update'] },
+  deleteAccountingAccount: { input: () => ({ id: ids.createAccountingAccount }), message: ['accountingAccount', 'after.delete'] },
+  createAccountingExercise: { input: () => ({ startDate: `${year + 1}-01-01`, endDate: `${year + 1}-12-31` }), message: ['accountingExercise', 'after.create'] },
+  closeAccountingExercise: { input: () => ({ id: ids.createAccountingExercise }), message: ['accountingExercise', 'after.close'] },
+  closeAccountingPeriod: { input: () => ({ id: period }), message: ['accountingPeriod', 'after.close'] },
+  reopenAccountingPeriod: { input: () => ({ id: period }), message: ['accountingPeriod', 'after.reopen'] },
+  createAccountingEntryUsingCodes: { input: () => lines, message: ['accountingEntry', 'after.create'] },
+  createAccountingEntryUsingIds: {
+    input: () => ({ date: `${year}-04-05`, journalTypeId: gen, accountingEntryLines: [{ subAccountId: accounts[1].id, debitAmount: '2' }, { subAccountId: accounts[0].id, creditAmount: '2' }] }),
+    message: ['accountingEntry', 'after.create'],
+  },
+  deleteAccountingEntry: { input: () => ({ id: ids.createAccountingEntryUsingCodes }), message: ['accountingEntry', 'after.delete'] },
+  createJournalType: { input: () => ({ code: 'QX', name: 'Queue', type: 'GENERAL' }), message: ['journalType', 'after.create'] },
+  updateJournalType: { input: () => ({ id: ids.createJournalType, name: 'Queued' }), message: ['journalType', 'after.update'] },
+  deleteJournalType: { input: () => ({ id: ids.createJournalType }), message: ['journalType', 'after.delete'] },
+  createBusinessArea: { input: () => ({ name: 'Retail' }), message: ['businessArea', 'after.create'] },
+  deleteBusinessArea: { input: () => ({ id: ids.createBusinessArea }), message: ['businessArea', 'after.delete'] },
+  createJobArea: { input: () => ({ name: 'Purchasing' }), message: ['jobArea', 'after.create'] },
+  createPaymentMean: { input: () => ({ code: 'QCASH', name: 'Caja', type: 'CASH' }), message: ['paymentMean', 'after.create'] },
+  deletePaymentMean: { input: () => ({ id: ids.createPaymentMean }), message: ['paymentMean', 'after.delete'] },
+  createPaymentTerm: { input: () => ({ code: 'Q0', name: 'Al contado', lines: [{ condition: 'INVOICE_DATE', type: 'PERCENTAGE', value: 100 }] }), message: ['paymentTerm', 'after.create'] },
+  deletePaymentTerm: { input: () => ({ id: ids.createPaymentTerm }), message: ['paymentTerm', 'after.delete'] },
+  createProduct: { input: () => ({ code: 'P1', name: 'Tornillo', type: 'GOODS', unitPrice: 45 }), message: ['product', 'after.create'] },
+  deleteProduct: { input: () => ({ id: ids.createProduct }), message: ['product', 'after.delete'] },
+  createCustomer: { input: () => ({ socialName: 'Cliente Cola S.L.' }), message: ['customer', 'after.create'] },
+  updateCustomer: { input: () => ({ id: ids.createCustomer, tradeName: 'Cola' }), message: ['customer', 'after.update'] },
+  applyGdprCustomer: { input: () => ({ id: ids.createCustomer }), message: ['customer', 'after.applyGdpr'] },
+  deleteCustomer: { input: () => ({ id: ids.createCustomer }), message: ['customer', 'after.delete'] },
+  createSupplier: { input: () => ({ socialName: 'Proveedor Cola S.L.' }), message: ['supplier', 'after.create'] },
+  updateSupplier: { input: () => ({ id: ids.createSupplier, tradeName: 'Cola' }), message: ['supplier', 'after.update'] },
+  deleteSupplier: { input: () => ({ id: ids.createSupplier }), message: ['supplier', 'after.delete'] },
+  applyGdprSupplier: { input: () => ({ id: ids.createSupplier }), message: ['supplier', 'after.applyGdpr'] },
+  createEmployee: { input: () => ({ name: 'Empleada Cola' }), message: ['employee', 'after.create'] },
+  updateEmployee: { input: () => ({ id: ids.createEmployee, shortName: 'Cola' }), message: ['employee', 'after.update'] },
+  applyGdprEmployee: { input: () => ({ id: ids.createEmployee }), message: ['employee', 'after.applyGdpr'] },
+  deleteEmployee: { input: () => ({ id: ids.createEmployee }), message: ['employee', 'after.delete'] },
+};
+
+t.test('the table holds every mutation of every module', async (t) => {
+  t.same(MUTATIONS.map((m) => m.name).filter((name) => !TABLE[name]).sort(), [], 'no mutation without its row');
+  t.same(Object.keys(TABLE).filter((name) => !MUTATIONS.some((m) => m.name === name)), [], 'no row for a mutation that is gone');
+});
+
+t.test('every mutation produces its queue message and its webhook delivery', async (t) => {
+  const expected = [];
+  for (const [name, step] of Object.entries(TABLE)) {
+    ids[name] = await run(name, step.input());
+    expected.push({ name, object: step.message[0], event: step.message[1], key: ids[name] });
+  }
+  await caughtUp();
+  const batch = await list();
+  const messages = batch.events.map((e) => ({ eventId: e.eventId, context: decode(e.clientContext), payload: decode(e.payload) }));
+  for (const e of expected) {
+    const found = messages.find((m) => m.context.object === e.object && m.context.event === e.event && m.context.key === e.key);
+    if (!t.ok(found, `${e.name}: queued as ${e.object}/${e.event} with key ${e.key}`)) continue;
+    t.equal(found!.payload.id, found!.eventId, `${e.name}: the payload is the event's`);
+    t.notOk('personal' in found!.payload.data, `${e.name}: no sealed part in the public payload`);
+  }
+  await until('every message delivered by webhook', () => messages.every((m) => everything.delivered().some((r) => r.headers['webhook-id'] === m.eventId)));
+  for (const m of messages) {
+    const delivery = everything.delivered().find((r) => r.headers['webhook-id'] === m.eventId)!;
+    t.equal(delivery.headers['webhook-event'], `${m.context.object}/${m.context.event}`, `${m.payload.type}: delivered as ${m.context.object}/${m.context.event}`);
+  }
+  await ack(batch.ackId!);
+});
+
+const SECRETS = ['Zacarías Ordóñez', 'Calle del Secreto 42', 'zacarias.ordonez@example.org', '12345678Z'];
+const holdsSecret = (text: string) => SECRETS.filter((s) => text.includes(s));
+
+t.test('a customer queued, then erased: listed again and redelivered with no personal value', async (t) => {
+  let answer: Answer = { status: 410 }; // first refused: the trigger is disabled and its event stays queued
+  const hook = await receiver(t, () => answer);
+  const trigger = await createTrigger(db.pool, { organisationId, type: 'http-post', url: hook.url, events: ['customer/after.create'] }, { allowLoopback: true });
+  const id = await run('createCustomer', {
+    socialName: SECRETS[0], vatNumber: SECRETS[3], countryAcronym: 'ES',
+    addresses: [{ firstLine: SECRETS[1], city: 'Toledo', countryIsoCodeAlpha2: 'ES', isMainAddress: true }],
+    contacts: [{ name: 'Zacarías', isDefault: true, emails: [{ emailAddress: SECRETS[2] }] }],
+  });
+  await caughtUp();
+  const before = (await list()).events.find((e) => decode(e.clientContext).key === id);
+  const personal = decode(before.payload).data;
+  t.equal(personal.fields.socialName, SECRETS[0], 'while its key exists the queue shows the personal fields');
+  t.equal(personal.addresses[0].firstLine, SECRETS[1]);
+  t.equal(personal.contacts[0].emails[0].emailAddress, SECRETS[2]);
+  await until('the first (refused) delivery', () => hook.requests.length > 0);
+  t.same(holdsSecret(hook.requests[0].body).sort(), [...SECRETS].sort(), 'and so does a delivery');
+  const stored = await db.pool.query(`SELECT payload::text AS p FROM event_queue WHERE record_key = $1`, [id]);
+  t.ok(stored.rows.length > 0);
+  for (const row of stored.rows) t.same(holdsSecret(row.p), [], 'the queue table holds it sealed, never in clear');
+
+  await run('applyGdprCustomer', { id });
+  await caughtUp();
+  await new Promise((r) => setTimeout(r, LEASE * 1000 + 200)); // the listed batch's lease lapses
+  const after = (await list()).events.find((e) => e.eventId === before.eventId);
+  t.ok(after, 'the unacknowledged event is listed again');
+  const text = Buffer.from(after.payload, 'base64').toString();
+  t.same(holdsSecret(text), [], 'with no personal value');
+  t.notMatch(text, /A256GCM/, 'and no sealed envelope');
+  t.equal(decode(after.payload).personalDataErased, true, 'saying it was erased');
+
+  answer = { status: 204 };
+  const seen = hook.requests.length;
+  t.ok(await redriveTrigger(db.pool, organisationId, trigger.id));
+  webhooks.wake(trigger.id);
+  await until('the redelivery', () => hook.delivered().length > 0);
+  const redelivered = hook.requests.slice(seen);
+  t.ok(redelivered.length > 0);
+  for (const r of redelivered) {
+    t.same(holdsSecret(r.body), [], 'the redelivery carries no personal value');
+    t.notMatch(r.body, /A256GCM/, 'and no sealed envelope');
+  }
+});
