@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IsoDate } from '../../domain/calendar.ts';
 import { Errors, fail } from '../../domain/errors.ts';
+import { AccountingErrors } from '../../domain/accounting/errors.ts';
 import { NO_THIRD_PARTIES, decideLedger, type KnownThirdParty, type LedgerEvent, type LedgerState, type LineInput } from '../../domain/accounting/ledger.ts';
 import { decideOrganisation, exerciseForDate, type OrganisationCommand, type OrganisationState } from '../../domain/accounting/organisation.ts';
 import type { GlobalPosition } from '../../eventstore/port.ts';
@@ -120,9 +121,9 @@ export class AccountingCommands {
     const replay = await this.aggregates.recorded<LedgerEvent>(ctx);
     if (replay) return entryCreated(replay);
     return this.postEntry(ctx, 'code', (org) => ({
-      header: { ...i, journalTypeId: org.journalTypeIdByCode.get(i.journalTypeCode) ?? fail(Errors.journalTypeNotFound, { code: i.journalTypeCode }) },
+      header: { ...i, journalTypeId: org.journalTypeIdByCode.get(i.journalTypeCode) ?? fail(AccountingErrors.journalTypeNotFound, { code: i.journalTypeCode }) },
       lines: i.accountingEntryLines.map((l, n) => ({
-        subAccountId: org.accountIdByCode.get(l.subAccountCode) ?? fail(Errors.accountNotFound, { code: l.subAccountCode, line: n + 1 }),
+        subAccountId: org.accountIdByCode.get(l.subAccountCode) ?? fail(AccountingErrors.accountNotFound, { code: l.subAccountCode, line: n + 1 }),
         thirdCode: l.thirdCode, description: l.description, debitAmount: l.debitAmount ?? null, creditAmount: l.creditAmount ?? null,
       })),
     }));
@@ -147,7 +148,7 @@ export class AccountingCommands {
     return this.locks.shared(ctx.organisationId, async () => {
       const org = await this.organisation(ctx.organisationId);
       const { header, lines } = resolve(org);
-      const exercise = exerciseForDate(org, header.date) ?? fail(Errors.noExerciseForDate, { date: header.date });
+      const exercise = exerciseForDate(org, header.date) ?? fail(AccountingErrors.noExerciseForDate, { date: header.date });
       const entryId = newId(ctx, 'entry');
       const r = await this.aggregates.execute(LedgerAggregate, exercise.id, ctx, async (ledger) => {
         // The parties inside the ledger's lock: a party deletion holds every ledger's lock and the organisation's alone.
@@ -171,7 +172,7 @@ export class AccountingCommands {
    * exercise's dates and periods never change once it is created, and these commands guard no deletion.
    */
   private async ledgerCommand(ctx: CommandContext, org: OrganisationState, exerciseId: string, command: Parameters<typeof decideLedger>[0]) {
-    const exercise = org.exercises.get(exerciseId) ?? fail(Errors.exerciseNotFound, { id: exerciseId });
+    const exercise = org.exercises.get(exerciseId) ?? fail(AccountingErrors.exerciseNotFound, { id: exerciseId });
     return this.aggregates.execute(LedgerAggregate, exerciseId, ctx, (ledger) => decideLedger(command, ledger, exercise, org));
   }
 
@@ -181,7 +182,7 @@ export class AccountingCommands {
     const replay = await this.aggregates.recorded(ctx);
     if (replay) return { id, position: replay.position };
     const org = await this.organisation(ctx.organisationId);
-    const exerciseId = (await this.exerciseOfEntry(org, id)) ?? fail(Errors.entryNotFound, { id });
+    const exerciseId = (await this.exerciseOfEntry(org, id)) ?? fail(AccountingErrors.entryNotFound, { id });
     const r = await this.ledgerCommand(ctx, org, exerciseId, { type: 'DeleteAccountingEntry', entryId: id, now: this.now() });
     return { id, position: r.position };
   }
@@ -204,7 +205,7 @@ export class AccountingCommands {
   async closeAccountingPeriod(ctx: CommandContext, input: unknown, reopen = false) {
     const { id } = parse(IdInput, input);
     const org = await this.organisation(ctx.organisationId);
-    const exercise = [...org.exercises.values()].find((e) => e.periods.some((p) => p.periodId === id)) ?? fail(Errors.periodNotFound, { id });
+    const exercise = [...org.exercises.values()].find((e) => e.periods.some((p) => p.periodId === id)) ?? fail(AccountingErrors.periodNotFound, { id });
     const r = await this.ledgerCommand(ctx, org, exercise.id, { type: reopen ? 'ReopenAccountingPeriod' : 'CloseAccountingPeriod', periodId: id, now: this.now() });
     return { id, position: r.position };
   }

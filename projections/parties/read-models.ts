@@ -5,8 +5,9 @@
  * one factory defines both. Children point to their party with hidden `partyId` columns.
  */
 import {
-  Courtesy, CustomerStatus, CustomerType, EmailUsage, EmployeeStatus, LanguageType, PhoneType, SourceType, SupplierStatus, SupplierType,
+  Courtesy, CustomerStatus, CustomerType, EmailUsage, EmployeeStatus, LanguageType, PhoneType, SupplierStatus, SupplierType,
 } from '../../domain/enums.ts';
+import { SourceType } from '../../domain/accounting/enums.ts';
 import { f, type Field, type Resource } from '../engine/resource.ts';
 import { AccountingAccount, Country } from '../accounting/read-models.ts';
 import { BusinessArea, DocumentType, JobArea, paymentTermLines } from '../settings/read-models.ts';
