@@ -11,7 +11,7 @@ import { decideParties, type PartiesState, type PartyCommand, type PartyEvent, t
 import type { PartyInput } from '../../domain/parties/party-body.ts';
 import { seal } from '../../platform/sealed.ts';
 import type { SubjectKeys } from '../../platform/subject-keys.ts';
-import { type AccountingCommands } from '../accounting/handlers.ts';
+import type { CommandServices as AccountingCommands } from '../services.ts';
 import { IdInput } from '../accounting/inputs.ts';
 import { LedgerAggregate } from '../accounting/aggregates.ts';
 import { defined, newId, parse } from '../handler.ts';

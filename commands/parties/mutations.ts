@@ -1,13 +1,12 @@
 /** The party mutations (spec 2.6): customers, suppliers, employees, with GDPR erasure in the spec's style. */
 import { mutation, type MutationSpec } from '../mutation.ts';
 import type { CommandServices } from '../services.ts';
-import { AccountingCommands } from '../accounting/handlers.ts';
 import { PartyCommands } from './handlers.ts';
 import {
   CustomerCreateInput, CustomerUpdateInput, EmployeeCreateInput, EmployeeUpdateInput, IdOnly, SupplierCreateInput, SupplierUpdateInput,
 } from './inputs.ts';
 
-const parties = (s: CommandServices) => new PartyCommands(new AccountingCommands(s.aggregates, s.locks), s.keys);
+const parties = (s: CommandServices) => new PartyCommands(s, s.keys);
 
 const CUSTOMER = 'active/customer';
 const SUPPLIER = 'active/supplier';
