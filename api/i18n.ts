@@ -1,4 +1,5 @@
 /** Localized messages for business error codes (en, es, fr, de), chosen by Accept-Language or DFT_LOCALE. */
+import { GLOBAL_MESSAGES } from '../domain/global-messages.ts';
 import { LANGUAGES, type Language, type Messages } from '../domain/messages.ts';
 import { MODULES } from '../modules/index.ts';
 import { NAMED_VALUES, REASON_MESSAGES } from './i18n-reasons.ts';
@@ -6,8 +7,8 @@ import { NAMED_VALUES, REASON_MESSAGES } from './i18n-reasons.ts';
 export { LANGUAGES, type Language, type Messages };
 type Params = Record<string, string | number>;
 
-/** Every code of domain/errors.ts Errors has a message in every language (test/i18n.test.ts walks them). */
-export const MESSAGES: Record<string, Messages> = Object.assign({}, ...MODULES.map((m) => m.errors));
+/** The global codes' messages and every module's (test/i18n.test.ts walks them: each code in every language). */
+export const MESSAGES: Record<string, Messages> = Object.assign({}, GLOBAL_MESSAGES, ...MODULES.map((m) => m.errors));
 export const REASONS: Record<string, Messages> = REASON_MESSAGES;
 
 /** A value echoed from the input is cut here: a message names it, it need not repeat a whole text. */

@@ -1,5 +1,5 @@
 /** Calendar dates (YYYY-MM-DD, no time zone) for accounting: entry dates, exercises, periods. */
-import { Month } from './enums.ts';
+import { Month } from './accounting/enums.ts';
 
 export type IsoDate = string;
 

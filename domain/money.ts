@@ -1,6 +1,7 @@
 /** Money arithmetic: decimal.js only, amounts travel as strings, never as JS floats. */
 import { Decimal } from 'decimal.js';
-import { Errors, Reasons, fail } from './errors.ts';
+import { Reasons, fail } from './errors.ts';
+import { AccountingErrors } from './accounting/errors.ts';
 
 Decimal.set({ precision: 40, rounding: Decimal.ROUND_HALF_EVEN });
 
@@ -14,10 +15,10 @@ export function parseAmount(raw: string | number | null | undefined, precision: 
   if (raw === null || raw === undefined || raw === '') return ZERO;
   const text = typeof raw === 'number' ? String(raw) : raw.trim();
   // Plain decimal notation only: decimal.js would also read hex, binary, octal and exponents.
-  if (!/^\d{1,20}(\.\d{1,20})?$/.test(text)) return fail(Errors.invalidLineAmount, { field, value: String(raw), reason: Reasons.amountFormat });
+  if (!/^\d{1,20}(\.\d{1,20})?$/.test(text)) return fail(AccountingErrors.invalidLineAmount, { field, value: String(raw), reason: Reasons.amountFormat });
   const value = new Decimal(text);
   if (!value.isFinite() || value.isNeg() || value.gt(MAX_AMOUNT) || value.decimalPlaces() > precision) {
-    fail(Errors.invalidLineAmount, { field, value: String(raw), reason: Reasons.amountRange, precision });
+    fail(AccountingErrors.invalidLineAmount, { field, value: String(raw), reason: Reasons.amountRange, precision });
   }
   return value;
 }

@@ -2,9 +2,9 @@
 import { LedgerAggregate, OrganisationAggregate } from '../commands/accounting/aggregates.ts';
 import { ACCOUNTING_MUTATIONS } from '../commands/accounting/mutations.ts';
 import { LEDGER_EVENT_TYPES } from '../domain/accounting/ledger.ts';
-import { ACCOUNTING_MESSAGES } from '../domain/accounting/messages.ts';
+import { ACCOUNTING_ENUMS } from '../domain/accounting/enums.ts';
+import { ACCOUNTING_MESSAGES } from '../domain/accounting/errors.ts';
 import { ORGANISATION_EVENT_TYPES } from '../domain/accounting/organisation.ts';
-import * as enums from '../domain/enums.ts';
 import { RegisterType } from '../domain/reference/invoice-types.ts';
 import { ACCOUNTING_EVENTS } from '../eventqueue/accounting/events.ts';
 import { PROJECTIONS } from '../projections/accounting/projections.ts';
@@ -19,18 +19,7 @@ export const accounting = defineModule({
     { ...OrganisationAggregate, eventTypes: ORGANISATION_EVENT_TYPES },
     { ...LedgerAggregate, eventTypes: LEDGER_EVENT_TYPES },
   ],
-  enums: {
-    AccountLevel: enums.AccountLevel,
-    AccountType: enums.AccountType,
-    SubAccountType: enums.SubAccountType,
-    JournalTypeType: enums.JournalTypeType,
-    ExerciseStatus: enums.ExerciseStatus,
-    Month: enums.Month,
-    AccountingEntryType: enums.AccountingEntryType,
-    SourceType: enums.SourceType,
-    CreditNoteReason: enums.CreditNoteReason,
-    RegisterType,
-  },
+  enums: { ...ACCOUNTING_ENUMS, RegisterType },
   mutations: ACCOUNTING_MUTATIONS,
   resources: ACCOUNTING_RESOURCES,
   projections: PROJECTIONS,

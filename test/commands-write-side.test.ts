@@ -7,7 +7,7 @@ import t from 'tap';
 import { testCommands, type TestCommands } from './helpers/commands.ts';
 import { AggregateStore } from '../commands/aggregate-store.ts';
 import type { EventStore } from '../eventstore/port.ts';
-import { Errors } from '../domain/errors.ts';
+import { AccountingErrors } from '../domain/accounting/errors.ts';
 import { runningService } from './helpers/service.ts';
 
 const api = await runningService(t);
@@ -54,7 +54,7 @@ t.test('an entry is deleted in whichever exercise holds it, also in an older one
   const deleted = await mutate.deleteAccountingEntry(ctx, { id: older.id });
   t.equal(deleted.id, older.id);
   const again = await mutate.deleteAccountingEntry(ctx, { id: older.id }).catch((e) => e);
-  t.equal(again.code, Errors.entryNotFound, 'then it is not found');
+  t.equal(again.code, AccountingErrors.entryNotFound, 'then it is not found');
 });
 
 t.test("an entry just posted is deleted before any read model holds it (the read models don't decide)", async (t) => {
@@ -63,7 +63,7 @@ t.test("an entry just posted is deleted before any read model holds it (the read
   const r = await api.gql(`mutation($id: UUID!) { deleteAccountingEntry(input: { id: $id }) { id } }`, { id: posted.id });
   // (The answer may say the read models are behind: they are stopped.)
   const codes = (r.errors ?? []).map((e: { extensions?: { code?: string } }) => e.extensions?.code);
-  t.notOk(codes.includes(Errors.entryNotFound), `found, though no read model has the entry (${codes.join(', ') || 'no error'})`);
+  t.notOk(codes.includes(AccountingErrors.entryNotFound), `found, though no read model has the entry (${codes.join(', ') || 'no error'})`);
   const { rows } = await api.service.db.pool.query(`SELECT count(*)::int AS n FROM es_events WHERE event_type = 'AccountingEntryDeleted' AND data::jsonb->>'entryId' = $1`, [posted.id]);
   t.equal(rows[0].n, 1, 'the deletion is recorded');
 });

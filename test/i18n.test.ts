@@ -8,11 +8,13 @@ import { AccountCreateInput, EntryUsingCodesInput, EntryUsingIdsInput } from '..
 import { parse } from '../commands/handler.ts';
 import { BusinessError, Errors, Reasons } from '../domain/errors.ts';
 import { PartyErrors } from '../domain/parties/errors.ts';
+import { AccountingErrors } from '../domain/accounting/errors.ts';
 import { LANGUAGES, MESSAGES, REASONS, localize } from '../api/i18n.ts';
 
 const placeholders = (template: string) => [...template.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 const leftovers = /[{}[\]]/;
-const codes = [...Object.values(Errors), ...Object.values(PartyErrors)];
+/** The global codes and each area's. */
+const codes: string[] = [...Object.values(Errors), ...Object.values(AccountingErrors), ...Object.values(PartyErrors)];
 
 function checkCatalogue(t: Pick<TAP, 'ok' | 'same' | 'notMatch'>, name: string, keys: readonly string[], catalogue: Record<string, Record<string, string>>) {
   for (const key of keys) {
@@ -27,9 +29,9 @@ function checkCatalogue(t: Pick<TAP, 'ok' | 'same' | 'notMatch'>, name: string, 
   }
 }
 
-t.test('every code of Errors and PartyErrors has a message in every language', async (t) => {
+t.test('every error code, global or an area\'s, has a message in every language', async (t) => {
   checkCatalogue(t, 'code', codes, MESSAGES);
-  t.same(Object.keys(MESSAGES).filter((code) => !(codes as string[]).includes(code)), [], 'and no message for a code that is gone');
+  t.same(Object.keys(MESSAGES).filter((code) => !codes.includes(code)), [], 'and no message for a code that is gone');
 });
 
 t.test('every reason has a message in every language', async (t) => {
@@ -65,7 +67,7 @@ t.test('a kind of party reads in the language of the message', async (t) => {
 });
 
 t.test('two lines or more: one line and none answer the same clear message', async (t) => {
-  t.equal(localize(Errors.tooFewLines, { count: 1 }, 'fr'), 'Une écriture comptable doit avoir au moins deux lignes ; celle-ci en a 1.');
+  t.equal(localize(AccountingErrors.tooFewLines, { count: 1 }, 'fr'), 'Une écriture comptable doit avoir au moins deux lignes ; celle-ci en a 1.');
 });
 
 function refusal(fn: () => unknown): BusinessError {

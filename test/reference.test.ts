@@ -1,5 +1,6 @@
 import t from 'tap';
-import { AccountLevel, AccountType, JournalTypeType, OrganisationCountry, SubAccountType } from '../domain/enums.ts';
+import { AccountLevel, AccountType, JournalTypeType, SubAccountType } from '../domain/accounting/enums.ts';
+import { OrganisationCountry } from '../domain/enums.ts';
 import { MASTER_CHARTS, classifyAccountCode, masterChartFor } from '../domain/reference/charts.ts';
 import { standardJournalTypesFor } from '../domain/reference/journal-types.ts';
 import { BASE_CURRENCY, COUNTRIES, CURRENCIES, referenceId } from '../domain/reference/countries.ts';

@@ -1,7 +1,8 @@
 /** The accounting mutations' inputs: each zod schema validates one and is its GraphQL input type. */
 import { z } from 'zod';
 import { toIsoDate } from '../../domain/calendar.ts';
-import { AccountLevel, AccountType, CreditNoteReason, JournalTypeType, OrganisationCountry, SubAccountType } from '../../domain/enums.ts';
+import { AccountLevel, AccountType, CreditNoteReason, JournalTypeType, SubAccountType } from '../../domain/accounting/enums.ts';
+import { OrganisationCountry } from '../../domain/enums.ts';
 import { Reasons } from '../../domain/errors.ts';
 import { Feature } from '../../domain/accounting/organisation.ts';
 import { gql, named } from '../input-types.ts';

@@ -1,11 +1,10 @@
 /** The product catalogue's mutations. */
 import { mutation, type MutationSpec } from '../mutation.ts';
 import type { CommandServices } from '../services.ts';
-import { AccountingCommands } from '../accounting/handlers.ts';
 import { IdOnly, ProductCreateInput } from '../parties/inputs.ts';
 import { SettingsCommands } from '../settings/handlers.ts';
 
-const settings = (s: CommandServices) => new SettingsCommands(new AccountingCommands(s.aggregates, s.locks));
+const settings = (s: CommandServices) => new SettingsCommands(s);
 const id = (entity: string, verb: string) => IdOnly(`${entity}${verb}GLDtoInput`);
 const PRODUCT = 'active/product';
 

@@ -6,7 +6,7 @@
 import { decideCatalog, type CatalogCommand } from '../../domain/catalog/products.ts';
 import { decideSettings, type SettingsCommand } from '../../domain/settings/settings.ts';
 import type { PartiesState } from '../../domain/parties/parties.ts';
-import { type AccountingCommands } from '../accounting/handlers.ts';
+import type { CommandServices as AccountingCommands } from '../services.ts';
 import { IdInput } from '../accounting/inputs.ts';
 import { newId, parse } from '../handler.ts';
 import { AggregateStore, type CommandContext } from '../aggregate-store.ts';

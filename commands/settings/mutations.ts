@@ -1,11 +1,10 @@
 /** The shared-settings mutations: business and job areas, payment means and terms. */
 import { mutation, type MutationSpec } from '../mutation.ts';
 import type { CommandServices } from '../services.ts';
-import { AccountingCommands } from '../accounting/handlers.ts';
 import { IdOnly, BusinessAreaCreateInput, JobAreaCreateInput, PaymentMeanCreateInput, PaymentTermCreateInput } from '../parties/inputs.ts';
 import { SettingsCommands } from '../settings/handlers.ts';
 
-const settings = (s: CommandServices) => new SettingsCommands(new AccountingCommands(s.aggregates, s.locks));
+const settings = (s: CommandServices) => new SettingsCommands(s);
 const id = (entity: string, verb: string) => IdOnly(`${entity}${verb}GLDtoInput`);
 const SHARED = 'active/shared-settings';
 

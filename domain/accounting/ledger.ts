@@ -8,8 +8,9 @@
  * Deleting an entry renumbers the ones after it, as the books must stay gap-free.
  */
 import type { IsoDate } from '../calendar.ts';
-import type { AccountingEntryType, SourceType } from '../enums.ts';
+import type { AccountingEntryType, SourceType } from './enums.ts';
 import { Errors, Reasons, assert, fail, unknownEvent } from '../errors.ts';
+import { AccountingErrors } from './errors.ts';
 import { Decimal, MAX_AMOUNT, ZERO, formatAmount, parseAmount } from '../money.ts';
 import { isPostingAccount, type ExerciseSpan, type OrganisationState } from './organisation.ts';
 
@@ -108,37 +109,37 @@ export function decideLedger(
 ): LedgerEvent[] {
   const at = command.now;
   const exerciseId = exercise.id;
-  if (state.closed) fail(Errors.exerciseClosed, { exercise: `${exercise.startDate}..${exercise.endDate}` });
+  if (state.closed) fail(AccountingErrors.exerciseClosed, { exercise: `${exercise.startDate}..${exercise.endDate}` });
   switch (command.type) {
     case 'PostAccountingEntry': {
       const period = exercise.periods.find((p) => p.startDate <= command.date && command.date <= p.endDate);
-      if (!period) fail(Errors.noExerciseForDate, { date: command.date });
-      if (state.closedPeriods.has(period.periodId)) fail(Errors.periodClosed, { date: command.date, month: period.month });
+      if (!period) fail(AccountingErrors.noExerciseForDate, { date: command.date });
+      if (state.closedPeriods.has(period.periodId)) fail(AccountingErrors.periodClosed, { date: command.date, month: period.month });
       if (state.entries.has(command.entryId)) fail(Errors.documentIdAlreadyExists, { id: command.entryId });
-      const journalType = organisation.journalTypes.get(command.journalTypeId) ?? fail(Errors.journalTypeNotFound, { id: command.journalTypeId });
-      if (journalType.deactivated) fail(Errors.journalTypeDeactivated, { code: journalType.code });
-      if (command.lines.length < 2) fail(Errors.tooFewLines, { count: command.lines.length });
+      const journalType = organisation.journalTypes.get(command.journalTypeId) ?? fail(AccountingErrors.journalTypeNotFound, { id: command.journalTypeId });
+      if (journalType.deactivated) fail(AccountingErrors.journalTypeDeactivated, { code: journalType.code });
+      if (command.lines.length < 2) fail(AccountingErrors.tooFewLines, { count: command.lines.length });
       if (command.lines.length > LIMITS.maxLinesPerEntry) fail(Errors.invalidInput, { field: 'accountingEntryLines', reason: Reasons.tooManyItems, maximum: LIMITS.maxLinesPerEntry });
       if (state.entryOrder.length >= LIMITS.maxEntriesPerExercise) fail(Errors.invalidInput, { field: 'date', reason: Reasons.tooMany, limit: LIMITS.maxEntriesPerExercise });
       const precision = organisation.currencyPrecision;
       const parsed = command.lines.map((line, i) => {
-        const account = organisation.accounts.get(line.subAccountId) ?? fail(Errors.accountNotFound, { id: line.subAccountId, line: i + 1 });
-        if (account.deactivated) fail(Errors.accountDeactivated, { code: account.code, line: i + 1 });
-        if (!isPostingAccount(account)) fail(Errors.accountNotPostable, { code: account.code, line: i + 1 });
+        const account = organisation.accounts.get(line.subAccountId) ?? fail(AccountingErrors.accountNotFound, { id: line.subAccountId, line: i + 1 });
+        if (account.deactivated) fail(AccountingErrors.accountDeactivated, { code: account.code, line: i + 1 });
+        if (!isPostingAccount(account)) fail(AccountingErrors.accountNotPostable, { code: account.code, line: i + 1 });
         // An empty third-party code is no third party; any other must be a party, as an account must be one.
-        if (line.thirdCode && !knownThirdParty(line.thirdCode)) fail(Errors.thirdPartyNotFound, { thirdParty: line.thirdCode, line: i + 1 });
+        if (line.thirdCode && !knownThirdParty(line.thirdCode)) fail(AccountingErrors.thirdPartyNotFound, { thirdParty: line.thirdCode, line: i + 1 });
         const debit = parseAmount(line.debitAmount, precision, `accountingEntryLines[${i}].debitAmount`);
         const credit = parseAmount(line.creditAmount, precision, `accountingEntryLines[${i}].creditAmount`);
         // Exactly one side carries a (positive) amount.
-        if (debit.isZero() === credit.isZero()) fail(Errors.invalidLineAmount, { line: i + 1, reason: Reasons.oneSide, debit: debit.toString(), credit: credit.toString() });
+        if (debit.isZero() === credit.isZero()) fail(AccountingErrors.invalidLineAmount, { line: i + 1, reason: Reasons.oneSide, debit: debit.toString(), credit: credit.toString() });
         // It must also merge with lines that have none.
         return { subAccountId: account.id, thirdCode: line.thirdCode || null, description: line.description, debit, credit };
       });
       const debits = parsed.reduce((sum, l) => sum.plus(l.debit), ZERO);
       const credits = parsed.reduce((sum, l) => sum.plus(l.credit), ZERO);
-      if (!debits.eq(credits)) fail(Errors.unbalancedEntry, { debit: formatAmount(debits, precision), credit: formatAmount(credits, precision) });
+      if (!debits.eq(credits)) fail(AccountingErrors.unbalancedEntry, { debit: formatAmount(debits, precision), credit: formatAmount(credits, precision) });
       const merged = mergeLines(parsed);
-      if (merged.some((l) => l.debit.plus(l.credit).gt(MAX_AMOUNT))) fail(Errors.invalidLineAmount, { reason: Reasons.mergedTooLarge });
+      if (merged.some((l) => l.debit.plus(l.credit).gt(MAX_AMOUNT))) fail(AccountingErrors.invalidLineAmount, { reason: Reasons.mergedTooLarge });
       const lines = merged.map((l, i): PostedLine => ({
         lineId: command.lineIds[i] ?? fail(Errors.invalidInput, { field: 'lineIds' }),
         order: i + 1,
@@ -160,20 +161,20 @@ export function decideLedger(
       }];
     }
     case 'DeleteAccountingEntry': {
-      const entry = state.entries.get(command.entryId) ?? fail(Errors.entryNotFound, { id: command.entryId });
-      if (state.closedPeriods.has(entry.periodId)) fail(Errors.entryClosed, { id: command.entryId });
+      const entry = state.entries.get(command.entryId) ?? fail(AccountingErrors.entryNotFound, { id: command.entryId });
+      if (state.closedPeriods.has(entry.periodId)) fail(AccountingErrors.entryClosed, { id: command.entryId });
       const number = state.entryOrder.indexOf(command.entryId) + 1;
       assert(number > 0, 'a live entry has a number');
       return [{ type: 'AccountingEntryDeleted', data: { exerciseId, entryId: command.entryId, number, at } }];
     }
     case 'CloseAccountingPeriod': {
-      if (!exercise.periods.some((p) => p.periodId === command.periodId)) fail(Errors.periodNotFound, { id: command.periodId });
-      if (state.closedPeriods.has(command.periodId)) fail(Errors.periodAlreadyClosed, { id: command.periodId });
+      if (!exercise.periods.some((p) => p.periodId === command.periodId)) fail(AccountingErrors.periodNotFound, { id: command.periodId });
+      if (state.closedPeriods.has(command.periodId)) fail(AccountingErrors.periodAlreadyClosed, { id: command.periodId });
       return [{ type: 'AccountingPeriodClosed', data: { exerciseId, periodId: command.periodId, at } }];
     }
     case 'ReopenAccountingPeriod': {
-      if (!exercise.periods.some((p) => p.periodId === command.periodId)) fail(Errors.periodNotFound, { id: command.periodId });
-      if (!state.closedPeriods.has(command.periodId)) fail(Errors.periodNotClosed, { id: command.periodId });
+      if (!exercise.periods.some((p) => p.periodId === command.periodId)) fail(AccountingErrors.periodNotFound, { id: command.periodId });
+      if (!state.closedPeriods.has(command.periodId)) fail(AccountingErrors.periodNotClosed, { id: command.periodId });
       return [{ type: 'AccountingPeriodReopened', data: { exerciseId, periodId: command.periodId, at } }];
     }
     case 'CloseAccountingExercise': {

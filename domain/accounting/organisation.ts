@@ -13,9 +13,10 @@ import {
   SubAccountType,
   type CreditNoteReason,
   type Month,
-  type OrganisationCountry,
-} from '../enums.ts';
+} from './enums.ts';
+import type { OrganisationCountry } from '../enums.ts';
 import { Errors, Reasons, assert, fail, unknownEvent } from '../errors.ts';
+import { AccountingErrors } from './errors.ts';
 import { derivedId } from '../ids.ts';
 import { classifyAccountCode, masterChartFor } from '../reference/charts.ts';
 import { BASE_CURRENCY, CURRENCIES } from '../reference/countries.ts';
@@ -140,16 +141,16 @@ function requireOrganisation(state: OrganisationState): asserts state is Organis
 }
 
 function requireAccount(state: OrganisationState, accountId: string): AccountState {
-  return state.accounts.get(accountId) ?? fail(Errors.accountNotFound, { id: accountId });
+  return state.accounts.get(accountId) ?? fail(AccountingErrors.accountNotFound, { id: accountId });
 }
 
 function requireJournalType(state: OrganisationState, journalTypeId: string): JournalTypeState {
-  return state.journalTypes.get(journalTypeId) ?? fail(Errors.journalTypeNotFound, { id: journalTypeId });
+  return state.journalTypes.get(journalTypeId) ?? fail(AccountingErrors.journalTypeNotFound, { id: journalTypeId });
 }
 
 
 function checkReferencedAccount(state: OrganisationState, id: string | null | undefined, field: string): void {
-  if (id && !state.accounts.has(id)) fail(Errors.accountNotFound, { id, field });
+  if (id && !state.accounts.has(id)) fail(AccountingErrors.accountNotFound, { id, field });
 }
 
 const chartAccount = (line: ReturnType<typeof masterChartFor>['lines'][number]): AccountFields => ({
@@ -198,12 +199,12 @@ export function decideOrganisation(command: OrganisationCommand, state: Organisa
       requireOrganisation(state);
       const { code, name } = command.fields;
       checkCode(code, CODE_LENGTH.account);
-      if (state.accountIdByCode.has(code)) fail(Errors.accountCodeAlreadyExists, { code });
+      if (state.accountIdByCode.has(code)) fail(AccountingErrors.accountCodeAlreadyExists, { code });
       if (state.accounts.has(command.accountId)) fail(Errors.documentIdAlreadyExists, { id: command.accountId });
       if (state.accounts.size >= LIMITS.maxAccounts) fail(Errors.invalidInput, { field: 'code', reason: Reasons.tooMany, limit: LIMITS.maxAccounts });
       // Type and sub-type follow the code's class in the organisation's master chart unless given.
       const chartLine = classifyAccountCode(masterChartFor(state.country), code);
-      if (!chartLine && !command.fields.accountType) fail(Errors.accountCodeNotInChart, { code });
+      if (!chartLine && !command.fields.accountType) fail(AccountingErrors.accountCodeNotInChart, { code });
       const f = command.fields;
       checkReferencedAccount(state, f.yearEndClosingAccountId, 'yearEndClosingAccountId');
       checkReferencedAccount(state, f.transitionalPrepaymentAccountId, 'transitionalPrepaymentAccountId');
@@ -237,14 +238,14 @@ export function decideOrganisation(command: OrganisationCommand, state: Organisa
     case 'DeleteAccountingAccount': {
       requireOrganisation(state);
       const account = requireAccount(state, command.accountId);
-      if (command.accountHasEntries) fail(Errors.accountHasEntries, { code: account.code });
+      if (command.accountHasEntries) fail(AccountingErrors.accountHasEntries, { code: account.code });
       return [{ type: 'AccountingAccountDeleted', data: { accountId: account.id, code: account.code, at } }];
     }
     case 'CreateJournalType': {
       requireOrganisation(state);
       const f = command.fields;
       checkCode(f.code, CODE_LENGTH.journalType);
-      if (state.journalTypeIdByCode.has(f.code)) fail(Errors.journalTypeCodeAlreadyExists, { code: f.code });
+      if (state.journalTypeIdByCode.has(f.code)) fail(AccountingErrors.journalTypeCodeAlreadyExists, { code: f.code });
       if (state.journalTypes.has(command.journalTypeId)) fail(Errors.documentIdAlreadyExists, { id: command.journalTypeId });
       if (state.journalTypes.size >= LIMITS.maxJournalTypes) fail(Errors.invalidInput, { field: 'code', reason: Reasons.tooMany, limit: LIMITS.maxJournalTypes });
       checkReferencedAccount(state, f.accountingAccountId, 'accountingAccountId');
@@ -262,27 +263,27 @@ export function decideOrganisation(command: OrganisationCommand, state: Organisa
     case 'DeleteJournalType': {
       requireOrganisation(state);
       const journalType = requireJournalType(state, command.journalTypeId);
-      if (command.journalTypeInUse) fail(Errors.journalTypeInUse, { code: journalType.code });
+      if (command.journalTypeInUse) fail(AccountingErrors.journalTypeInUse, { code: journalType.code });
       return [{ type: 'JournalTypeDeleted', data: { journalTypeId: journalType.id, code: journalType.code, at } }];
     }
     case 'CreateAccountingExercise': {
       requireOrganisation(state);
       const { startDate, endDate } = command;
       if (!isIsoDate(startDate) || !isIsoDate(endDate) || endDate < startDate) {
-        fail(Errors.exerciseInvalidDates, { startDate, endDate, maxPeriods: MAX_PERIODS });
+        fail(AccountingErrors.exerciseInvalidDates, { startDate, endDate, maxPeriods: MAX_PERIODS });
       }
       if (state.exercises.has(command.exerciseId)) fail(Errors.documentIdAlreadyExists, { id: command.exerciseId });
       if (state.exercises.size >= LIMITS.maxExercises) fail(Errors.invalidInput, { field: 'startDate', reason: Reasons.tooMany, limit: LIMITS.maxExercises });
       for (const other of state.exercises.values()) {
         if (startDate <= other.endDate && other.startDate <= endDate) {
-          fail(Errors.exerciseOverlaps, { startDate: other.startDate, endDate: other.endDate });
+          fail(AccountingErrors.exerciseOverlaps, { startDate: other.startDate, endDate: other.endDate });
         }
       }
       const spans = (() => {
         try {
           return monthlyPeriods(startDate, endDate);
         } catch {
-          return fail(Errors.exerciseInvalidDates, { startDate, endDate, maxPeriods: MAX_PERIODS });
+          return fail(AccountingErrors.exerciseInvalidDates, { startDate, endDate, maxPeriods: MAX_PERIODS });
         }
       })();
       const periods = spans.map((p) => ({ periodId: derivedId(command.exerciseId, 'period', p.startDate), ...p }));

@@ -7,6 +7,7 @@
 import type { ProductType } from '../enums.ts';
 import { CODE_LENGTH, checkCode } from '../codes.ts';
 import { Errors, Reasons, assert, fail, unknownEvent } from '../errors.ts';
+import { AccountingErrors } from '../accounting/errors.ts';
 import { Decimal, MAX_AMOUNT } from '../money.ts';
 import { isPostingAccount, type OrganisationState } from '../accounting/organisation.ts';
 
@@ -58,9 +59,9 @@ function unitPrice(raw: string | number | null): string {
 
 function postingAccount(organisation: OrganisationState, id: string | null, field: string): void {
   if (!id) return;
-  const account = organisation.accounts.get(id) ?? fail(Errors.accountNotFound, { id, field });
-  if (account.deactivated) fail(Errors.accountDeactivated, { code: account.code, field });
-  if (!isPostingAccount(account)) fail(Errors.accountNotPostable, { code: account.code, field });
+  const account = organisation.accounts.get(id) ?? fail(AccountingErrors.accountNotFound, { id, field });
+  if (account.deactivated) fail(AccountingErrors.accountDeactivated, { code: account.code, field });
+  if (!isPostingAccount(account)) fail(AccountingErrors.accountNotPostable, { code: account.code, field });
 }
 
 export function decideCatalog(command: CatalogCommand, state: CatalogState, organisation: OrganisationState): ProductEvent[] {

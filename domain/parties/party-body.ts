@@ -4,6 +4,7 @@
  * shared settings, and splits addresses and contacts into their clear and personal parts. Pure.
  */
 import { Errors, Reasons, fail } from '../errors.ts';
+import { AccountingErrors } from '../accounting/errors.ts';
 import { Decimal } from '../money.ts';
 import type { OrganisationState } from '../accounting/organisation.ts';
 import { documentTypeId, documentTypesFor } from '../settings/document-types.ts';
@@ -51,8 +52,8 @@ function checkFields(c: BodyContext, fields: ClearFields): ClearFields {
   for (const name of ACCOUNT_FIELDS) {
     const id = fields[name];
     if (typeof id !== 'string') continue;
-    const account = c.organisation.accounts.get(id) ?? fail(Errors.accountNotFound, { id, field: name });
-    if (account.deactivated) fail(Errors.accountDeactivated, { code: account.code, field: name });
+    const account = c.organisation.accounts.get(id) ?? fail(AccountingErrors.accountNotFound, { id, field: name });
+    if (account.deactivated) fail(AccountingErrors.accountDeactivated, { code: account.code, field: name });
   }
   if (typeof fields.businessAreaId === 'string' && !c.settings.businessAreas.has(fields.businessAreaId)) {
     fail(Errors.settingNotFound, { entity: 'businessArea', field: 'businessAreaId', id: fields.businessAreaId });

@@ -12,7 +12,8 @@
  * A heading's accountType is always explicit; for headings whose children mix types (e.g. ES class 4,
  * "Acreedores y deudores") it is the dominant type — the posting lines carry their own.
  */
-import { AccountLevel, AccountType, SubAccountType, OrganisationCountry } from '../enums.ts';
+import { AccountLevel, AccountType, SubAccountType } from '../accounting/enums.ts';
+import { OrganisationCountry } from '../enums.ts';
 
 export interface MasterChartLine {
   code: string;

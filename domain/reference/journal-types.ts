@@ -2,7 +2,8 @@
  * Standard journal types (diarios / journaux / Buchungskreise / day books) seeded per country,
  * named in the country's language. Every country gets an OPENING and a CLOSING journal.
  */
-import { JournalTypeType, OrganisationCountry } from '../enums.ts';
+import { JournalTypeType } from '../accounting/enums.ts';
+import { OrganisationCountry } from '../enums.ts';
 
 export interface StandardJournalType {
   code: string;

@@ -7,6 +7,7 @@
 import type { PaymentMethodType } from '../enums.ts';
 import { CODE_LENGTH, checkCode } from '../codes.ts';
 import { Errors, Reasons, assert, fail, unknownEvent } from '../errors.ts';
+import { AccountingErrors } from '../accounting/errors.ts';
 import type { OrganisationState } from '../accounting/organisation.ts';
 import { decidePaymentTermLines, type PaymentTermLine, type PaymentTermLineInput } from './payment-terms.ts';
 import { checkBic, checkIban } from '../parties/validation.ts';
@@ -88,8 +89,8 @@ export function decideSettings(command: SettingsCommand, state: SettingsState, o
       const f = command.fields;
       checkCode(f.code, CODE_LENGTH.paymentMean);
       checkNew(state, 'paymentMean', f.code, command.paymentMeanId, state.paymentMeans, 'code');
-      const account = f.accountingAccountId ? organisation.accounts.get(f.accountingAccountId) ?? fail(Errors.accountNotFound, { id: f.accountingAccountId, field: 'accountingAccountId' }) : null;
-      if (account?.deactivated) fail(Errors.accountDeactivated, { code: account.code });
+      const account = f.accountingAccountId ? organisation.accounts.get(f.accountingAccountId) ?? fail(AccountingErrors.accountNotFound, { id: f.accountingAccountId, field: 'accountingAccountId' }) : null;
+      if (account?.deactivated) fail(AccountingErrors.accountDeactivated, { code: account.code });
       const fields: PaymentMeanFields = { ...f, iban: f.iban ? checkIban(f.iban, 'iban') : null, bic: f.bic ? checkBic(f.bic, 'bic') : null };
       return [{ type: 'PaymentMeanCreated', data: { paymentMeanId: command.paymentMeanId, at, ...fields } }];
     }

@@ -1,7 +1,7 @@
 /** The accounting read models: field lists exactly as the spec's section 2.2 names them. */
 import {
   AccountLevel, AccountType, AccountingEntryType, CreditNoteReason, ExerciseStatus, JournalTypeType, Month, SourceType, SubAccountType,
-} from '../../domain/enums.ts';
+} from '../../domain/accounting/enums.ts';
 import { RegisterType } from '../../domain/reference/invoice-types.ts';
 import { f, type Resource } from '../engine/resource.ts';
 

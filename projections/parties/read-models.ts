@@ -4,7 +4,7 @@
  * Customer. Where the spec gives two types one shape (CompanyContactEmail / EmployeeContactEmail...),
  * one factory defines both. Children point to their party with hidden `partyId` columns.
  */
-import { SourceType } from '../../domain/enums.ts';
+import { SourceType } from '../../domain/accounting/enums.ts';
 import {
   Courtesy, CustomerStatus, CustomerType, EmailUsage, EmployeeStatus, LanguageType, PhoneType, SupplierStatus, SupplierType,
 } from '../../domain/parties/enums.ts';

@@ -7,7 +7,8 @@
 import { randomUUID } from 'node:crypto';
 import type { TAP } from 'tap';
 import { BusinessError } from '../../domain/errors.ts';
-import type { OrganisationCountry, SourceType } from '../../domain/enums.ts';
+import type { SourceType } from '../../domain/accounting/enums.ts';
+import type { OrganisationCountry } from '../../domain/enums.ts';
 import {
   decideLedger,
   evolveLedger,

@@ -7,7 +7,7 @@
 import fc from 'fast-check';
 import t, { type TAP } from 'tap';
 import { Decimal } from 'decimal.js';
-import { Errors } from '../../domain/errors.ts';
+import { AccountingErrors } from '../../domain/accounting/errors.ts';
 import { MAX_AMOUNT } from '../../domain/money.ts';
 import type { LedgerEvent, LineInput } from '../../domain/accounting/ledger.ts';
 import { Book, NOW, businessErrorOf, id } from './builders.ts';
@@ -99,11 +99,11 @@ const isValidLine = (l: GeneratedLine) => {
 
 /** The decider's rule, restated: the error expected for `lines`, or null when the entry is accepted. */
 function expectedRefusal(lines: GeneratedLine[]): string | null {
-  if (lines.length < 2) return Errors.tooFewLines;
-  if (!lines.every(isValidLine)) return Errors.invalidLineAmount;
+  if (lines.length < 2) return AccountingErrors.tooFewLines;
+  if (!lines.every(isValidLine)) return AccountingErrors.invalidLineAmount;
   const debits = lines.reduce((s, l) => s + (l.debit ?? 0n), 0n);
   const credits = lines.reduce((s, l) => s + (l.credit ?? 0n), 0n);
-  return debits === credits ? null : Errors.unbalancedEntry;
+  return debits === credits ? null : AccountingErrors.unbalancedEntry;
 }
 
 t.test('property 1: an entry is accepted iff it has >= 2 one-sided positive lines and balances', async (t) => {
@@ -125,7 +125,7 @@ t.test('property 1: an entry is accepted iff it has >= 2 one-sided positive line
 
     if (expected !== null) {
       expect(error?.code === expected, `expected ${expected}, got ${error?.code ?? 'acceptance'}`);
-      seen[expected === Errors.tooFewLines ? 'tooFewLines' : expected === Errors.invalidLineAmount ? 'invalidLineAmount' : 'unbalancedEntry']++;
+      seen[expected === AccountingErrors.tooFewLines ? 'tooFewLines' : expected === AccountingErrors.invalidLineAmount ? 'invalidLineAmount' : 'unbalancedEntry']++;
       return;
     }
     expect(error === undefined, `expected acceptance, got ${error?.code}`);
@@ -185,7 +185,7 @@ t.test('property 2: random posts and deletes keep entry numbers gap-free', async
         posted++;
       } else if (model.length === 0) {
         const error = businessErrorOf(() => book.decide({ type: 'DeleteAccountingEntry', entryId: id(), now: NOW }));
-        expect(error?.code === Errors.entryNotFound, 'deleting with no entry is refused');
+        expect(error?.code === AccountingErrors.entryNotFound, 'deleting with no entry is refused');
       } else {
         const index = step.pick % model.length;
         const [event] = book.execute({ type: 'DeleteAccountingEntry', entryId: model[index], now: NOW });
@@ -272,5 +272,5 @@ t.test('an unbalance of one cent between huge totals is detected', async (t) => 
   // As floats, 999999999999998.99 + 999999999999999.00 and 999999999999999.00 * 2 are the same number.
   t.equal(999999999999998.99 + 999999999999999.0, 999999999999999.0 * 2, 'floats cannot tell these totals apart');
   const error = businessErrorOf(() => book.decide(book.postCommand(lines)));
-  t.equal(error?.code, Errors.unbalancedEntry, 'the decider can');
+  t.equal(error?.code, AccountingErrors.unbalancedEntry, 'the decider can');
 });

@@ -1,5 +1,6 @@
 import t from 'tap';
 import { Errors } from '../../domain/errors.ts';
+import { AccountingErrors } from '../../domain/accounting/errors.ts';
 import { Book, NOW, businessErrorOf, credit, debit, id, refuses } from './builders.ts';
 
 const BANK = '5720000';
@@ -37,7 +38,7 @@ t.test("a line's third party must be a party of the organisation, as its account
   book.knownThirdParty = (code) => code === 'C001';
   const lines = (third: string) => [debit(book.account(CUSTOMER), '121.00', 'C001'), credit(book.account(SALES), '121.00', third)];
   const error = businessErrorOf(() => book.decide(book.postCommand(lines('NO-SUCH-PARTY'))));
-  t.equal(error?.code, Errors.thirdPartyNotFound);
+  t.equal(error?.code, AccountingErrors.thirdPartyNotFound);
   t.same(error?.params, { thirdParty: 'NO-SUCH-PARTY', line: 2 }, 'naming the line');
   t.equal(book.post(lines('C001')).data.lines.length, 2, 'a known party posts');
   t.equal(book.post(lines('')).data.lines.length, 2, 'an empty code is no third party');
@@ -50,26 +51,26 @@ t.test('amount validation', async (t) => {
   const refusePost = (lines: Parameters<typeof book.postCommand>[0], code: string, message: string) =>
     refuses(t, () => book.decide(book.postCommand(lines)), code, message);
 
-  refusePost([debit(bank, '100.00'), credit(customer, '99.99')], Errors.unbalancedEntry, 'unbalanced by one cent');
-  refusePost([debit(bank, '100.00'), debit(customer, '100.00')], Errors.unbalancedEntry, 'debits only');
+  refusePost([debit(bank, '100.00'), credit(customer, '99.99')], AccountingErrors.unbalancedEntry, 'unbalanced by one cent');
+  refusePost([debit(bank, '100.00'), debit(customer, '100.00')], AccountingErrors.unbalancedEntry, 'debits only');
   refusePost(
     [{ subAccountId: bank, thirdCode: null, description: null, debitAmount: '50.00', creditAmount: '50.00' }, credit(customer, '0.01')],
-    Errors.invalidLineAmount, 'both sides non-zero on one line',
+    AccountingErrors.invalidLineAmount, 'both sides non-zero on one line',
   );
   refusePost(
     [{ subAccountId: bank, thirdCode: null, description: null, debitAmount: '0.00', creditAmount: null }, credit(customer, '0.00')],
-    Errors.invalidLineAmount, 'no side carries an amount',
+    AccountingErrors.invalidLineAmount, 'no side carries an amount',
   );
-  refusePost([debit(bank, '-100.00'), credit(customer, '-100.00')], Errors.invalidLineAmount, 'negative amounts');
-  refusePost([debit(bank, '-0'), credit(customer, '0')], Errors.invalidLineAmount, 'negative zero');
-  refusePost([debit(bank, '10.005'), credit(customer, '10.005')], Errors.invalidLineAmount, '3 decimals for EUR (precision 2)');
-  refusePost([debit(bank, 0.1 + 0.2), credit(customer, 0.3)], Errors.invalidLineAmount, 'a float artefact (0.30000000000000004)');
-  refusePost([debit(bank, 'abc'), credit(customer, 'abc')], Errors.invalidLineAmount, 'not a number');
-  refusePost([debit(bank, 'NaN'), credit(customer, 'NaN')], Errors.invalidLineAmount, 'NaN');
-  refusePost([debit(bank, 'Infinity'), credit(customer, 'Infinity')], Errors.invalidLineAmount, 'Infinity');
-  refusePost([debit(bank, '1000000000000000'), credit(customer, '1000000000000000')], Errors.invalidLineAmount, 'above the maximum amount');
-  refusePost([debit(bank, '100.00')], Errors.tooFewLines, 'a single line');
-  refusePost([], Errors.tooFewLines, 'no line');
+  refusePost([debit(bank, '-100.00'), credit(customer, '-100.00')], AccountingErrors.invalidLineAmount, 'negative amounts');
+  refusePost([debit(bank, '-0'), credit(customer, '0')], AccountingErrors.invalidLineAmount, 'negative zero');
+  refusePost([debit(bank, '10.005'), credit(customer, '10.005')], AccountingErrors.invalidLineAmount, '3 decimals for EUR (precision 2)');
+  refusePost([debit(bank, 0.1 + 0.2), credit(customer, 0.3)], AccountingErrors.invalidLineAmount, 'a float artefact (0.30000000000000004)');
+  refusePost([debit(bank, 'abc'), credit(customer, 'abc')], AccountingErrors.invalidLineAmount, 'not a number');
+  refusePost([debit(bank, 'NaN'), credit(customer, 'NaN')], AccountingErrors.invalidLineAmount, 'NaN');
+  refusePost([debit(bank, 'Infinity'), credit(customer, 'Infinity')], AccountingErrors.invalidLineAmount, 'Infinity');
+  refusePost([debit(bank, '1000000000000000'), credit(customer, '1000000000000000')], AccountingErrors.invalidLineAmount, 'above the maximum amount');
+  refusePost([debit(bank, '100.00')], AccountingErrors.tooFewLines, 'a single line');
+  refusePost([], AccountingErrors.tooFewLines, 'no line');
 
   t.test('accepted spellings', async (t) => {
     for (const [raw, formatted] of [['100', '100.00'], ['100.5', '100.50'], [' 7.25 ', '7.25'], [12.34, '12.34'], ['999999999999999', '999999999999999.00']] as const) {
@@ -80,14 +81,14 @@ t.test('amount validation', async (t) => {
 
   t.test('the maximum line amount is 999999999999999 (no cents above it)', async (t) => {
     // Current behaviour (money.ts MAX_AMOUNT): amounts in ]999999999999999, 999999999999999.99] are refused.
-    refuses(t, () => book.decide(book.postCommand([debit(bank, '999999999999999.01'), credit(customer, '999999999999999.01')])), Errors.invalidLineAmount);
+    refuses(t, () => book.decide(book.postCommand([debit(bank, '999999999999999.01'), credit(customer, '999999999999999.01')])), AccountingErrors.invalidLineAmount);
   });
 
   t.test('non-decimal notations are not amounts', async (t) => {
     // decimal.js alone would read hex, binary, octal and exponent forms ('0x10' -> 16).
     for (const raw of ['0x10', '0b10000', '0o20', '1e2', ' ', '1.', '.5', '+1', '1,00']) {
       const error = businessErrorOf(() => book.decide(book.postCommand([debit(bank, raw), credit(customer, '16.00')])));
-      t.equal(error?.code, Errors.invalidLineAmount, `${raw} is refused`);
+      t.equal(error?.code, AccountingErrors.invalidLineAmount, `${raw} is refused`);
     }
   });
 });
@@ -96,16 +97,16 @@ t.test('accounts must exist, be active and be at posting level', async (t) => {
   const book = Book.create('ES');
   const customer = book.account(CUSTOMER);
   refuses(t, () => book.decide(book.postCommand([debit(book.account('4'), '10.00'), credit(customer, '10.00')])),
-    Errors.accountNotPostable, 'a CLASS heading');
+    AccountingErrors.accountNotPostable, 'a CLASS heading');
   refuses(t, () => book.decide(book.postCommand([debit(book.account('57'), '10.00'), credit(customer, '10.00')])),
-    Errors.accountNotPostable, 'a GROUP heading');
+    AccountingErrors.accountNotPostable, 'a GROUP heading');
   refuses(t, () => book.decide(book.postCommand([debit(book.account('572'), '10.00'), credit(customer, '10.00')])),
-    Errors.accountNotPostable, 'an ACCOUNT heading');
-  refuses(t, () => book.decide(book.postCommand([debit(id(), '10.00'), credit(customer, '10.00')])), Errors.accountNotFound, 'an unknown account id');
+    AccountingErrors.accountNotPostable, 'an ACCOUNT heading');
+  refuses(t, () => book.decide(book.postCommand([debit(id(), '10.00'), credit(customer, '10.00')])), AccountingErrors.accountNotFound, 'an unknown account id');
 
   const bank = book.account(BANK);
   book.applyOrganisation({ type: 'AccountingAccountUpdated', data: { accountId: bank, changes: { deactivated: true }, at: NOW } });
-  refuses(t, () => book.decide(book.postCommand([debit(bank, '10.00'), credit(customer, '10.00')])), Errors.accountDeactivated, 'a deactivated account');
+  refuses(t, () => book.decide(book.postCommand([debit(bank, '10.00'), credit(customer, '10.00')])), AccountingErrors.accountDeactivated, 'a deactivated account');
 
   book.applyOrganisation({ type: 'AccountingAccountUpdated', data: { accountId: bank, changes: { deactivated: false }, at: NOW } });
   t.equal(book.post([debit(bank, '10.00'), credit(customer, '10.00')]).data.number, 1, 'reactivated account accepted');
@@ -114,18 +115,18 @@ t.test('accounts must exist, be active and be at posting level', async (t) => {
 t.test('journal types must exist and be active', async (t) => {
   const book = Book.create('ES');
   refuses(t, () => book.decide(book.postCommand([debit(book.account(BANK), '1'), credit(book.account(CUSTOMER), '1')], { journalTypeId: id() })),
-    Errors.journalTypeNotFound);
+    AccountingErrors.journalTypeNotFound);
   const ven = book.journal('VEN');
   book.applyOrganisation({ type: 'JournalTypeUpdated', data: { journalTypeId: ven, changes: { deactivated: true }, at: NOW } });
   refuses(t, () => book.decide(book.postCommand([debit(book.account(BANK), '1'), credit(book.account(CUSTOMER), '1')], { journalTypeId: ven })),
-    Errors.journalTypeDeactivated);
+    AccountingErrors.journalTypeDeactivated);
 });
 
 t.test('the date must fall in the exercise', async (t) => {
   const book = Book.create('ES');
   for (const date of ['2025-12-31', '2027-01-01']) {
     refuses(t, () => book.decide(book.postCommand([debit(book.account(BANK), '1'), credit(book.account(CUSTOMER), '1')], { date })),
-      Errors.noExerciseForDate, date);
+      AccountingErrors.noExerciseForDate, date);
   }
   t.equal(book.postSimple('1', { date: '2026-12-31' }).data.periodId, book.period('2026-12-31').periodId, 'last day accepted');
 });
@@ -143,12 +144,12 @@ t.test('closed periods refuse entries; reopened periods accept them again', asyn
   book.closePeriod(january.periodId);
   t.ok(book.ledger.closedPeriods.has(january.periodId));
   refuses(t, () => book.decide(book.postCommand([debit(book.account(BANK), '1'), credit(book.account(CUSTOMER), '1')], { date: '2026-01-31' })),
-    Errors.periodClosed, 'posting in the closed period');
+    AccountingErrors.periodClosed, 'posting in the closed period');
   t.equal(book.postSimple('1', { date: '2026-02-01' }).data.number, 1, 'the next period is still open');
 
-  refuses(t, () => book.decide({ type: 'CloseAccountingPeriod', periodId: january.periodId, now: NOW }), Errors.periodAlreadyClosed);
-  refuses(t, () => book.decide({ type: 'CloseAccountingPeriod', periodId: id(), now: NOW }), Errors.periodNotFound);
-  refuses(t, () => book.decide({ type: 'ReopenAccountingPeriod', periodId: book.period('2026-03-01').periodId, now: NOW }), Errors.periodNotClosed);
+  refuses(t, () => book.decide({ type: 'CloseAccountingPeriod', periodId: january.periodId, now: NOW }), AccountingErrors.periodAlreadyClosed);
+  refuses(t, () => book.decide({ type: 'CloseAccountingPeriod', periodId: id(), now: NOW }), AccountingErrors.periodNotFound);
+  refuses(t, () => book.decide({ type: 'ReopenAccountingPeriod', periodId: book.period('2026-03-01').periodId, now: NOW }), AccountingErrors.periodNotClosed);
 
   book.reopenPeriod(january.periodId);
   t.equal(book.postSimple('1', { date: '2026-01-31' }).data.number, 2, 'the reopened period accepts entries');
@@ -170,7 +171,7 @@ t.test('a closed exercise refuses everything', async (t) => {
     { type: 'ReopenAccountingPeriod' as const, periodId: book.period('2026-05-01').periodId, now: NOW },
     { type: 'CloseAccountingExercise' as const, now: NOW },
   ];
-  for (const command of commands) refuses(t, () => book.decide(command), Errors.exerciseClosed, command.type);
+  for (const command of commands) refuses(t, () => book.decide(command), AccountingErrors.exerciseClosed, command.type);
 });
 
 t.test('closing an exercise with some periods already closed closes only the open ones', async (t) => {
@@ -194,8 +195,8 @@ t.test('deleting an entry renumbers the ones after it', async (t) => {
   t.equal(next.data.number, 3, 'the next entry gets number 3');
   t.same(book.ledger.entryOrder, [first, third, next.data.entryId]);
 
-  refuses(t, () => book.decide({ type: 'DeleteAccountingEntry', entryId: second, now: NOW }), Errors.entryNotFound, 'deleting twice');
-  refuses(t, () => book.decide({ type: 'DeleteAccountingEntry', entryId: id(), now: NOW }), Errors.entryNotFound, 'unknown entry');
+  refuses(t, () => book.decide({ type: 'DeleteAccountingEntry', entryId: second, now: NOW }), AccountingErrors.entryNotFound, 'deleting twice');
+  refuses(t, () => book.decide({ type: 'DeleteAccountingEntry', entryId: id(), now: NOW }), AccountingErrors.entryNotFound, 'unknown entry');
 
   book.deleteEntry(first);
   book.deleteEntry(third);
@@ -211,7 +212,7 @@ t.test('deleting an entry in a closed period is refused', async (t) => {
   const january = book.postSimple('1', { date: '2026-01-10' }).data.entryId;
   const february = book.postSimple('1', { date: '2026-02-10' }).data.entryId;
   book.closePeriod(book.period('2026-01-10').periodId);
-  refuses(t, () => book.decide({ type: 'DeleteAccountingEntry', entryId: january, now: NOW }), Errors.entryClosed);
+  refuses(t, () => book.decide({ type: 'DeleteAccountingEntry', entryId: january, now: NOW }), AccountingErrors.entryClosed);
   book.deleteEntry(february);
   t.same(book.ledger.entryOrder, [january], 'an entry of an open period can still be deleted');
 });
@@ -252,7 +253,7 @@ t.test('merging respects the maximum amount and treats an empty third code as no
   const book = Book.create('ES');
   const bank = book.account('5720000');
   const capital = book.account('1000000');
-  refuses(t, () => book.decide(book.postCommand([debit(bank, '999999999999999'), debit(bank, '999999999999999'), credit(capital, '999999999999999'), credit(capital, '999999999999999')])), Errors.invalidLineAmount, 'merged sum above the maximum');
+  refuses(t, () => book.decide(book.postCommand([debit(bank, '999999999999999'), debit(bank, '999999999999999'), credit(capital, '999999999999999'), credit(capital, '999999999999999')])), AccountingErrors.invalidLineAmount, 'merged sum above the maximum');
   const [posted] = book.decide(book.postCommand([{ ...debit(bank, '1.00'), thirdCode: '' }, { ...debit(bank, '2.00'), thirdCode: null }, credit(capital, '3.00')]));
   t.equal(posted.type === 'AccountingEntryPosted' && posted.data.lines.length, 2, "'' and null merge");
 });

@@ -2,6 +2,7 @@ import t from 'tap';
 import { nextDay } from '../../domain/calendar.ts';
 import { OrganisationCountry } from '../../domain/enums.ts';
 import { Errors } from '../../domain/errors.ts';
+import { AccountingErrors } from '../../domain/accounting/errors.ts';
 import {
   decideOrganisation,
   initialOrganisationState,
@@ -99,11 +100,11 @@ t.test('commands before the organisation exists are refused', async (t) => {
 
 t.test('account codes are unique', async (t) => {
   const state = organisationState('ES');
-  refuses(t, () => decideOrganisation(createAccount('5720000'), state), Errors.accountCodeAlreadyExists, 'a chart code');
+  refuses(t, () => decideOrganisation(createAccount('5720000'), state), AccountingErrors.accountCodeAlreadyExists, 'a chart code');
 
   const firstId = id();
   createdAccount(state, createAccount('5720001', 'Banco 1', {}, firstId));
-  refuses(t, () => decideOrganisation(createAccount('5720001', 'Banco bis'), state), Errors.accountCodeAlreadyExists, 'a user code');
+  refuses(t, () => decideOrganisation(createAccount('5720001', 'Banco bis'), state), AccountingErrors.accountCodeAlreadyExists, 'a user code');
   refuses(t, () => decideOrganisation(createAccount('5720002', 'Banco 2', {}, firstId), state), Errors.documentIdAlreadyExists, 'an existing id');
 
   executeOrganisation(state, { type: 'DeleteAccountingAccount', accountId: firstId, accountHasEntries: false, now: NOW });
@@ -159,7 +160,7 @@ t.test('a code outside every class of the chart is refused', async (t) => {
   const cases: [OrganisationCountry, string][] = [['ES', '9000001'], ['ES', '8000000'], ['FR', '801000'], ['DE', '5000'], ['DE', '6000'], ['GB', 'X100'], ['US', '0100']];
   for (const [country, code] of cases) {
     const state = organisationState(country);
-    refuses(t, () => decideOrganisation(createAccount(code), state), Errors.accountCodeNotInChart, `${country} ${code}`);
+    refuses(t, () => decideOrganisation(createAccount(code), state), AccountingErrors.accountCodeNotInChart, `${country} ${code}`);
   }
   const state = organisationState('ES');
   const data = createdAccount(state, createAccount('9000001', 'Cuenta de orden', { accountType: 'OFF_BALANCE' }));
@@ -170,8 +171,8 @@ t.test('a code outside every class of the chart is refused', async (t) => {
 t.test('deleting an account', async (t) => {
   const state = organisationState('ES');
   const accountId = accountIdByCode(state, '5720000');
-  refuses(t, () => decideOrganisation({ type: 'DeleteAccountingAccount', accountId, accountHasEntries: true, now: NOW }, state), Errors.accountHasEntries);
-  refuses(t, () => decideOrganisation({ type: 'DeleteAccountingAccount', accountId: id(), accountHasEntries: false, now: NOW }, state), Errors.accountNotFound);
+  refuses(t, () => decideOrganisation({ type: 'DeleteAccountingAccount', accountId, accountHasEntries: true, now: NOW }, state), AccountingErrors.accountHasEntries);
+  refuses(t, () => decideOrganisation({ type: 'DeleteAccountingAccount', accountId: id(), accountHasEntries: false, now: NOW }, state), AccountingErrors.accountNotFound);
 
   const events = executeOrganisation(state, { type: 'DeleteAccountingAccount', accountId, accountHasEntries: false, now: NOW });
   t.same(events.map((e) => e.type), ['AccountingAccountDeleted']);
@@ -184,9 +185,9 @@ t.test('updating an account', async (t) => {
   const accountId = accountIdByCode(state, '5720000');
   executeOrganisation(state, { type: 'UpdateAccountingAccount', accountId, changes: { deactivated: true }, now: NOW });
   t.equal(state.accounts.get(accountId)?.deactivated, true, 'deactivated');
-  refuses(t, () => decideOrganisation({ type: 'UpdateAccountingAccount', accountId: id(), changes: {}, now: NOW }, state), Errors.accountNotFound);
+  refuses(t, () => decideOrganisation({ type: 'UpdateAccountingAccount', accountId: id(), changes: {}, now: NOW }, state), AccountingErrors.accountNotFound);
   refuses(t, () => decideOrganisation({ type: 'UpdateAccountingAccount', accountId, changes: { yearEndClosingAccountId: id() }, now: NOW }, state),
-    Errors.accountNotFound, 'a dangling yearEndClosingAccountId');
+    AccountingErrors.accountNotFound, 'a dangling yearEndClosingAccountId');
 });
 
 t.test('accounting exercises', async (t) => {
@@ -235,10 +236,10 @@ t.test('accounting exercises', async (t) => {
 
   t.test('invalid dates are refused', async (t) => {
     const state = organisationState('ES');
-    refuses(t, () => decideOrganisation(createExerciseCommand('2026-12-31', '2026-01-01'), state), Errors.exerciseInvalidDates, 'end before start');
-    refuses(t, () => decideOrganisation(createExerciseCommand('2026-02-30', '2026-12-31'), state), Errors.exerciseInvalidDates, 'no such day');
-    refuses(t, () => decideOrganisation(createExerciseCommand('2026-1-1', '2026-12-31'), state), Errors.exerciseInvalidDates, 'not ISO');
-    refuses(t, () => decideOrganisation(createExerciseCommand('2026-01-01', '2028-01-31'), state), Errors.exerciseInvalidDates, 'more than 24 periods');
+    refuses(t, () => decideOrganisation(createExerciseCommand('2026-12-31', '2026-01-01'), state), AccountingErrors.exerciseInvalidDates, 'end before start');
+    refuses(t, () => decideOrganisation(createExerciseCommand('2026-02-30', '2026-12-31'), state), AccountingErrors.exerciseInvalidDates, 'no such day');
+    refuses(t, () => decideOrganisation(createExerciseCommand('2026-1-1', '2026-12-31'), state), AccountingErrors.exerciseInvalidDates, 'not ISO');
+    refuses(t, () => decideOrganisation(createExerciseCommand('2026-01-01', '2028-01-31'), state), AccountingErrors.exerciseInvalidDates, 'more than 24 periods');
   });
 
   t.test('overlapping exercises are refused, adjacent ones accepted', async (t) => {
@@ -253,7 +254,7 @@ t.test('accounting exercises', async (t) => {
       ['2026-12-31', '2027-12-30'],
     ];
     for (const [start, end] of overlapping) {
-      refuses(t, () => decideOrganisation(createExerciseCommand(start, end), state), Errors.exerciseOverlaps, `${start}..${end}`);
+      refuses(t, () => decideOrganisation(createExerciseCommand(start, end), state), AccountingErrors.exerciseOverlaps, `${start}..${end}`);
     }
     executeOrganisation(state, createExerciseCommand('2027-01-01', '2027-12-31'));
     executeOrganisation(state, createExerciseCommand('2025-01-01', '2025-12-31'));
@@ -271,9 +272,9 @@ t.test('accounting exercises', async (t) => {
 t.test('journal types', async (t) => {
   const state = organisationState('ES');
   refuses(t, () => decideOrganisation({ type: 'CreateJournalType', journalTypeId: id(), fields: { code: 'GEN', name: 'Dup', type: 'GENERAL' }, now: NOW }, state),
-    Errors.journalTypeCodeAlreadyExists);
+    AccountingErrors.journalTypeCodeAlreadyExists);
   const journalTypeId = state.journalTypeIdByCode.get('VEN')!;
-  refuses(t, () => decideOrganisation({ type: 'DeleteJournalType', journalTypeId, journalTypeInUse: true, now: NOW }, state), Errors.journalTypeInUse);
+  refuses(t, () => decideOrganisation({ type: 'DeleteJournalType', journalTypeId, journalTypeInUse: true, now: NOW }, state), AccountingErrors.journalTypeInUse);
   executeOrganisation(state, { type: 'DeleteJournalType', journalTypeId, journalTypeInUse: false, now: NOW });
   t.notOk(state.journalTypeIdByCode.has('VEN'), 'deleted');
 });

@@ -1,0 +1,41 @@
+/**
+ * Accounting exercises and their periods: an exercise is created on the organisation's stream (which keeps
+ * the register of exercises and their dates); closing it or one of its periods is a command on its ledger.
+ */
+import { AccountingErrors } from '../../domain/accounting/errors.ts';
+import { decideOrganisation } from '../../domain/accounting/organisation.ts';
+import { fail } from '../../domain/errors.ts';
+import { command, parse, type CommandHandler } from '../handler.ts';
+import { OrganisationAggregate } from './aggregates.ts';
+import { eventOf } from './answers.ts';
+import { ExerciseCreateInput, IdInput } from './inputs.ts';
+import { ledgerCommand } from './ledger-command.ts';
+
+export const createAccountingExercise = command({
+  input: ExerciseCreateInput,
+  aggregate: OrganisationAggregate,
+  decide: (i, state, { newId, now }) => decideOrganisation({
+    type: 'CreateAccountingExercise', exerciseId: newId('exercise'), startDate: i.startDate, endDate: i.endDate, description: i.description, now,
+  }, state),
+  answer: (events) => ({ id: eventOf(events, 'AccountingExerciseCreated').data.exerciseId }),
+});
+
+export const closeAccountingExercise: CommandHandler = async (services, ctx, raw) => {
+  const { id } = parse(IdInput, raw);
+  const r = await ledgerCommand(services, ctx, await services.organisation(ctx.organisationId), id, { type: 'CloseAccountingExercise', now: services.now() });
+  return { id, position: r.position };
+};
+
+export const closeAccountingPeriod = periodCommand('CloseAccountingPeriod');
+export const reopenAccountingPeriod = periodCommand('ReopenAccountingPeriod');
+
+/** Closes or reopens a period, on the ledger of the exercise whose periods include it. */
+function periodCommand(type: 'CloseAccountingPeriod' | 'ReopenAccountingPeriod'): CommandHandler {
+  return async (services, ctx, raw) => {
+    const { id } = parse(IdInput, raw);
+    const org = await services.organisation(ctx.organisationId);
+    const exercise = [...org.exercises.values()].find((e) => e.periods.some((p) => p.periodId === id)) ?? fail(AccountingErrors.periodNotFound, { id });
+    const r = await ledgerCommand(services, ctx, org, exercise.id, { type, periodId: id, now: services.now() });
+    return { id, position: r.position };
+  };
+}
