@@ -57,13 +57,6 @@ export const Errors = {
   invalidPhone: 'global.businessErrors.invalidPhone',
   invalidCountry: 'global.businessErrors.invalidCountry',
   moreThanOneDefault: 'global.businessErrors.moreThanOneDefault',
-  invalidPaymentTermLines: 'global.businessErrors.invalidPaymentTermLines',
-  settingNotFound: 'global.businessErrors.sharedSettingNotFound',
-  settingAlreadyExists: 'global.businessErrors.sharedSettingAlreadyExists',
-  settingInUse: 'global.businessErrors.sharedSettingInUse',
-  productNotFound: 'sales.businessErrors.productNotFound',
-  productCodeAlreadyExists: 'sales.businessErrors.productCodeAlreadyExists',
-  invalidProduct: 'sales.businessErrors.invalidProduct',
 } as const;
 
 /**

@@ -8,10 +8,12 @@ import { AccountCreateInput, EntryUsingCodesInput, EntryUsingIdsInput } from '..
 import { parse } from '../commands/handler.ts';
 import { BusinessError, Errors, Reasons } from '../domain/errors.ts';
 import { LANGUAGES, MESSAGES, REASONS, localize } from '../api/i18n.ts';
+import { CatalogErrors } from '../domain/catalog/errors.ts';
+import { SettingsErrors } from '../domain/settings/errors.ts';
 
 const placeholders = (template: string) => [...template.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 const leftovers = /[{}[\]]/;
-const codes = Object.values(Errors);
+const codes = [...Object.values(Errors), ...Object.values(SettingsErrors), ...Object.values(CatalogErrors)];
 
 function checkCatalogue(t: Pick<TAP, 'ok' | 'same' | 'notMatch'>, name: string, keys: readonly string[], catalogue: Record<string, Record<string, string>>) {
   for (const key of keys) {
@@ -60,7 +62,7 @@ t.test('a kind of party reads in the language of the message', async (t) => {
     });
   }
   t.equal(localize(Errors.partyInUse, { kind: 'customer', code: 'C00004' }, 'es'), 'El cliente C00004 se usa en asientos o documentos y no se puede eliminar; desactívelo.');
-  t.equal(localize(Errors.settingInUse, { entity: 'paymentTerm', name: '30D' }, 'es'), 'No se puede eliminar la forma de pago 30D: está en uso.');
+  t.equal(localize(SettingsErrors.settingInUse, { entity: 'paymentTerm', name: '30D' }, 'es'), 'No se puede eliminar la forma de pago 30D: está en uso.');
 });
 
 t.test('two lines or more: one line and none answer the same clear message', async (t) => {

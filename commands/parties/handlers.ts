@@ -16,7 +16,8 @@ import { IdInput } from '../accounting/inputs.ts';
 import { LedgerAggregate } from '../accounting/aggregates.ts';
 import { defined, newId, parse } from '../handler.ts';
 import { AggregateStore, type CommandContext } from '../aggregate-store.ts';
-import { PartiesAggregate, SettingsAggregate } from './aggregates.ts';
+import { PartiesAggregate } from './aggregates.ts';
+import { SettingsAggregate } from '../settings/aggregates.ts';
 import {
   CustomerCreateInput, CustomerUpdateInput, EmployeeCreateInput, EmployeeUpdateInput, SupplierCreateInput, SupplierUpdateInput,
 } from './inputs.ts';
