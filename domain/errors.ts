@@ -20,13 +20,6 @@ export const Errors = {
   invalidInput: 'global.businessErrors.invalidInput',
   concurrencyConflict: 'global.businessErrors.concurrencyConflict',
   idempotencyKeyReused: 'global.businessErrors.idempotencyKeyReused',
-  invalidPaymentTermLines: 'global.businessErrors.invalidPaymentTermLines',
-  settingNotFound: 'global.businessErrors.sharedSettingNotFound',
-  settingAlreadyExists: 'global.businessErrors.sharedSettingAlreadyExists',
-  settingInUse: 'global.businessErrors.sharedSettingInUse',
-  productNotFound: 'sales.businessErrors.productNotFound',
-  productCodeAlreadyExists: 'sales.businessErrors.productCodeAlreadyExists',
-  invalidProduct: 'sales.businessErrors.invalidProduct',
 } as const;
 
 /**

@@ -5,15 +5,8 @@
 import { Errors } from './errors.ts';
 import type { Messages } from './messages.ts';
 
-/**
- * Every code of Errors. The Exclude names the party, settings and product codes Errors still holds until
- * their areas take them (issue 16); once they are gone it excludes nothing and can go.
- */
-type GlobalErrorCode = (typeof Errors)[Exclude<keyof typeof Errors, AreaCodesStillInErrors>];
-type AreaCodesStillInErrors =
-  | 'partyNotFound' | 'partyCodeAlreadyExists' | 'partyInUse' | 'partyGdprApplied' | 'invalidVatNumber' | 'invalidIban' | 'invalidBic'
-  | 'invalidEmail' | 'invalidPhone' | 'invalidCountry' | 'moreThanOneDefault' | 'invalidPaymentTermLines' | 'settingNotFound'
-  | 'settingAlreadyExists' | 'settingInUse' | 'productNotFound' | 'productCodeAlreadyExists' | 'invalidProduct';
+/** Every global code of Errors with its message in every language (a missing one does not compile). */
+type GlobalErrorCode = (typeof Errors)[keyof typeof Errors];
 
 export const GLOBAL_MESSAGES: Record<GlobalErrorCode, Messages> = {
   [Errors.organisationNotFound]: { en: 'The organisation[ {id}] does not exist.', es: 'La organización[ {id}] no existe.', fr: "L'organisation[ {id}] n'existe pas.", de: 'Die Organisation[ {id}] existiert nicht.' },

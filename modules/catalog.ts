@@ -1,21 +1,22 @@
 /** The product catalogue: goods and services sold and bought. */
 import { CatalogAggregate } from '../commands/catalog/aggregates.ts';
 import { CATALOG_MUTATIONS } from '../commands/catalog/mutations.ts';
+import { CATALOG_ENUMS } from '../domain/catalog/enums.ts';
+import { CATALOG_MESSAGES } from '../domain/catalog/errors.ts';
 import { PRODUCT_EVENT_TYPES } from '../domain/catalog/products.ts';
-import * as enums from '../domain/enums.ts';
-import { catalogProjection } from '../projections/settings/projections.ts';
-import { CATALOG_RESOURCES } from '../projections/settings/read-models.ts';
+import { PROJECTIONS } from '../projections/catalog/projections.ts';
+import { CATALOG_RESOURCES } from '../projections/catalog/read-models.ts';
 import { CATALOG_EVENTS } from '../eventqueue/catalog/events.ts';
 import { defineModule } from './module.ts';
 
 export const catalog = defineModule({
   name: 'catalog',
   aggregates: [{ ...CatalogAggregate, eventTypes: PRODUCT_EVENT_TYPES }],
-  enums: { ProductType: enums.ProductType },
+  enums: CATALOG_ENUMS,
   mutations: CATALOG_MUTATIONS,
   resources: CATALOG_RESOURCES,
-  projections: [catalogProjection],
+  projections: PROJECTIONS,
   events: CATALOG_EVENTS,
-  errors: {},
+  errors: CATALOG_MESSAGES,
   grants: { 'active/product': ['admin', 'accountant'] },
 });

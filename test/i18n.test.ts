@@ -10,11 +10,13 @@ import { BusinessError, Errors, Reasons } from '../domain/errors.ts';
 import { PartyErrors } from '../domain/parties/errors.ts';
 import { AccountingErrors } from '../domain/accounting/errors.ts';
 import { LANGUAGES, MESSAGES, REASONS, localize } from '../api/i18n.ts';
+import { CatalogErrors } from '../domain/catalog/errors.ts';
+import { SettingsErrors } from '../domain/settings/errors.ts';
 
 const placeholders = (template: string) => [...template.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 const leftovers = /[{}[\]]/;
 /** The global codes and each area's. */
-const codes: string[] = [...Object.values(Errors), ...Object.values(AccountingErrors), ...Object.values(PartyErrors)];
+const codes: string[] = [...Object.values(Errors), ...Object.values(AccountingErrors), ...Object.values(PartyErrors), ...Object.values(SettingsErrors), ...Object.values(CatalogErrors)];
 
 function checkCatalogue(t: Pick<TAP, 'ok' | 'same' | 'notMatch'>, name: string, keys: readonly string[], catalogue: Record<string, Record<string, string>>) {
   for (const key of keys) {
@@ -63,7 +65,7 @@ t.test('a kind of party reads in the language of the message', async (t) => {
     });
   }
   t.equal(localize(PartyErrors.partyInUse, { kind: 'customer', code: 'C00004' }, 'es'), 'El cliente C00004 se usa en asientos o documentos y no se puede eliminar; desactívelo.');
-  t.equal(localize(Errors.settingInUse, { entity: 'paymentTerm', name: '30D' }, 'es'), 'No se puede eliminar la forma de pago 30D: está en uso.');
+  t.equal(localize(SettingsErrors.settingInUse, { entity: 'paymentTerm', name: '30D' }, 'es'), 'No se puede eliminar la forma de pago 30D: está en uso.');
 });
 
 t.test('two lines or more: one line and none answer the same clear message', async (t) => {

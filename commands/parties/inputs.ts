@@ -1,14 +1,14 @@
 /**
- * Inputs of the party and shared-settings mutations, validated with zod. Each schema is also the
+ * Inputs of the party mutations, validated with zod. Each schema is also the
  * GraphQL input type's definition (its name given with named(); api/graphql/input-sdl.ts generates
  * the SDL), so a field is typed once. Nested lists are replaced whole on update.
  */
 import { z } from 'zod';
-import { PaymentMethodType, PaymentTermLineCondition, PaymentTermLineType, ProductType } from '../../domain/enums.ts';
 import {
   Courtesy, CustomerStatus, CustomerType, EmailUsage, EmployeeStatus, LanguageType, PhoneType, SupplierStatus, SupplierType,
 } from '../../domain/parties/enums.ts';
 import { gql, named } from '../input-types.ts';
+import { PaymentTermLineInput } from '../settings/inputs.ts';
 
 const text = (max: number) => z.string().max(max).nullish();
 const name = (max = 200) => z.string().trim().min(1).max(max);
@@ -29,21 +29,8 @@ export const ENUM_SCHEMAS = {
   Courtesy: gql.enumOf('Courtesy', Courtesy),
   EmailUsage: gql.enumOf('EmailUsage', EmailUsage),
   PhoneType: gql.enumOf('PhoneType', PhoneType),
-  PaymentTermLineCondition: gql.enumOf('PaymentTermLineCondition', PaymentTermLineCondition),
-  PaymentTermLineType: gql.enumOf('PaymentTermLineType', PaymentTermLineType),
-  PaymentMethodType: gql.enumOf('PaymentMethodType', PaymentMethodType),
-  ProductType: gql.enumOf('ProductType', ProductType),
 };
 const E = ENUM_SCHEMAS;
-
-export const PaymentTermLineInput = named('PaymentTermLineCreateGLDtoInput', z.object({
-  condition: E.PaymentTermLineCondition,
-  day: gql.int.nullish(),
-  payDays: z.array(gql.int).max(3).nullish(),
-  type: E.PaymentTermLineType,
-  value: gql.decimal.nullish(),
-  paymentMeanId: ref,
-}));
 
 const addressLines = {
   name: text(200), firstLine: text(200), secondLine: text(200), city: text(100), province: text(100), zipCode: text(20),
@@ -93,17 +80,3 @@ export const SupplierCreateInput = named('SupplierCreateGLDtoInput', z.object({ 
 export const SupplierUpdateInput = named('SupplierUpdateGLDtoInput', z.object(withId).extend(z.object(supplierShape).partial().shape));
 export const EmployeeCreateInput = named('EmployeeCreateGLDtoInput', z.object({ code, ...employeeShape }));
 export const EmployeeUpdateInput = named('EmployeeUpdateGLDtoInput', z.object(withId).extend(z.object(employeeShape).partial().shape));
-
-export const BusinessAreaCreateInput = named('BusinessAreaCreateGLDtoInput', z.object({ name: name(100) }));
-export const JobAreaCreateInput = named('JobAreaCreateGLDtoInput', z.object({ name: name(100) }));
-export const PaymentMeanCreateInput = named('PaymentMeanCreateGLDtoInput', z.object({
-  code: z.string().min(1).max(20), name: name(), type: E.PaymentMethodType, iban: text(42), bic: text(11), bankName: text(200),
-  accountingAccountId: ref, disabled: itemFlag,
-}));
-export const PaymentTermCreateInput = named('PaymentTermCreateGLDtoInput', z.object({
-  code: z.string().min(1).max(20), name: name(), disabled: itemFlag, lines: z.array(PaymentTermLineInput).max(12),
-}));
-export const ProductCreateInput = named('ProductCreateGLDtoInput', z.object({
-  code: z.string().min(1).max(30), name: name(), description: text(2000), type: E.ProductType, unitPrice: gql.decimal.nullish(),
-  taxTreatmentId: ref, salesAccountId: ref, purchaseAccountId: ref, stockManaged: itemFlag, allowNegativeStock: itemFlag, disabled: itemFlag,
-}));

@@ -4,10 +4,11 @@
  * organisation: `Catalog-<id>` (codes are unique). The chart is the Organisation aggregate's, passed in
  * as a fact. Pure decider.
  */
-import type { ProductType } from '../enums.ts';
+import type { ProductType } from './enums.ts';
 import { CODE_LENGTH, checkCode } from '../codes.ts';
 import { Errors, Reasons, assert, fail, unknownEvent } from '../errors.ts';
 import { AccountingErrors } from '../accounting/errors.ts';
+import { CatalogErrors } from './errors.ts';
 import { Decimal, MAX_AMOUNT } from '../money.ts';
 import { isPostingAccount, type OrganisationState } from '../accounting/organisation.ts';
 
@@ -49,10 +50,10 @@ export const CATALOG_LIMITS = Object.freeze({ maxProducts: 500_000, priceDecimal
 
 function unitPrice(raw: string | number | null): string {
   const text = raw === null ? '0' : String(raw).trim();
-  if (!/^\d{1,15}(\.\d{1,20})?$/.test(text)) fail(Errors.invalidProduct, { field: 'unitPrice', reason: Reasons.nonNegativeDecimal });
+  if (!/^\d{1,15}(\.\d{1,20})?$/.test(text)) fail(CatalogErrors.invalidProduct, { field: 'unitPrice', reason: Reasons.nonNegativeDecimal });
   const value = new Decimal(text);
   if (value.gt(MAX_AMOUNT) || value.decimalPlaces() > CATALOG_LIMITS.priceDecimals) {
-    fail(Errors.invalidProduct, { field: 'unitPrice', reason: Reasons.maxDecimals, decimals: CATALOG_LIMITS.priceDecimals });
+    fail(CatalogErrors.invalidProduct, { field: 'unitPrice', reason: Reasons.maxDecimals, decimals: CATALOG_LIMITS.priceDecimals });
   }
   return value.toFixed(Math.max(2, value.decimalPlaces()));
 }
@@ -71,17 +72,17 @@ export function decideCatalog(command: CatalogCommand, state: CatalogState, orga
     case 'CreateProduct': {
       const f = command.fields;
       checkCode(f.code, CODE_LENGTH.product);
-      if (state.productIdByCode.has(f.code)) fail(Errors.productCodeAlreadyExists, { code: f.code });
+      if (state.productIdByCode.has(f.code)) fail(CatalogErrors.productCodeAlreadyExists, { code: f.code });
       if (state.products.has(command.productId)) fail(Errors.documentIdAlreadyExists, { id: command.productId });
       if (state.products.size >= CATALOG_LIMITS.maxProducts) fail(Errors.invalidInput, { field: 'code', reason: Reasons.tooMany, limit: CATALOG_LIMITS.maxProducts });
-      if (f.type === 'SERVICE' && f.stockManaged) fail(Errors.invalidProduct, { field: 'stockManaged', reason: Reasons.serviceNoStock });
-      if (f.allowNegativeStock && !f.stockManaged) fail(Errors.invalidProduct, { field: 'allowNegativeStock', reason: Reasons.negativeStockNeedsStock });
+      if (f.type === 'SERVICE' && f.stockManaged) fail(CatalogErrors.invalidProduct, { field: 'stockManaged', reason: Reasons.serviceNoStock });
+      if (f.allowNegativeStock && !f.stockManaged) fail(CatalogErrors.invalidProduct, { field: 'allowNegativeStock', reason: Reasons.negativeStockNeedsStock });
       postingAccount(organisation, f.salesAccountId, 'salesAccountId');
       postingAccount(organisation, f.purchaseAccountId, 'purchaseAccountId');
       return [{ type: 'ProductCreated', data: { productId: command.productId, at, ...f, unitPrice: unitPrice(f.unitPrice) } }];
     }
     case 'DeleteProduct': {
-      const product = state.products.get(command.productId) ?? fail(Errors.productNotFound, { id: command.productId });
+      const product = state.products.get(command.productId) ?? fail(CatalogErrors.productNotFound, { id: command.productId });
       return [{ type: 'ProductDeleted', data: { productId: command.productId, code: product.code, at } }];
     }
   }

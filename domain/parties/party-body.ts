@@ -5,6 +5,7 @@
  */
 import { Errors, Reasons, fail } from '../errors.ts';
 import { AccountingErrors } from '../accounting/errors.ts';
+import { SettingsErrors } from '../settings/errors.ts';
 import { Decimal } from '../money.ts';
 import type { OrganisationState } from '../accounting/organisation.ts';
 import { documentTypeId, documentTypesFor } from '../settings/document-types.ts';
@@ -56,11 +57,11 @@ function checkFields(c: BodyContext, fields: ClearFields): ClearFields {
     if (account.deactivated) fail(AccountingErrors.accountDeactivated, { code: account.code, field: name });
   }
   if (typeof fields.businessAreaId === 'string' && !c.settings.businessAreas.has(fields.businessAreaId)) {
-    fail(Errors.settingNotFound, { entity: 'businessArea', field: 'businessAreaId', id: fields.businessAreaId });
+    fail(SettingsErrors.settingNotFound, { entity: 'businessArea', field: 'businessAreaId', id: fields.businessAreaId });
   }
   if (typeof fields.documentTypeId === 'string') {
     const known = documentTypesFor(c.organisation.country!).some((d) => documentTypeId(c.organisation.id!, d.code) === fields.documentTypeId);
-    if (!known) fail(Errors.settingNotFound, { entity: 'documentType', field: 'documentTypeId', id: fields.documentTypeId });
+    if (!known) fail(SettingsErrors.settingNotFound, { entity: 'documentType', field: 'documentTypeId', id: fields.documentTypeId });
   }
   if (typeof fields.countryAcronym === 'string') {
     const country = checkCountry(fields.countryAcronym, 'countryAcronym');
@@ -109,7 +110,7 @@ function checkContacts(c: BodyContext, contacts: ContactInput[], country: string
   const personal: Record<string, ContactPersonal> = {};
   const clear = contacts.map((x, i): ContactClear => {
     const at = `contacts[${i}]`;
-    if (x.jobAreaId && !c.settings.jobAreas.has(x.jobAreaId)) fail(Errors.settingNotFound, { entity: 'jobArea', field: `${at}.jobAreaId`, id: x.jobAreaId });
+    if (x.jobAreaId && !c.settings.jobAreas.has(x.jobAreaId)) fail(SettingsErrors.settingNotFound, { entity: 'jobArea', field: `${at}.jobAreaId`, id: x.jobAreaId });
     const emails = x.emails ?? [];
     const phones = x.phones ?? [];
     const socialMedias = x.socialMedias ?? [];

@@ -4,8 +4,9 @@
  * total it is. The shares must add up to exactly 100%: either the percentages do, or a last REMAINDER
  * line takes what the others leave.
  */
-import type { PaymentTermLineCondition, PaymentTermLineType } from '../enums.ts';
-import { Errors, Reasons, fail } from '../errors.ts';
+import { Reasons, fail } from '../errors.ts';
+import type { PaymentTermLineCondition, PaymentTermLineType } from './enums.ts';
+import { SettingsErrors } from './errors.ts';
 import { Decimal, ZERO } from '../money.ts';
 
 export const PAYMENT_TERM_LIMITS = Object.freeze({ maxLines: 12, maxDays: 365, maxPayDays: 3, percentDecimals: 2 });
@@ -33,7 +34,7 @@ export interface PaymentTermLine {
   paymentMeanId: string | null;
 }
 
-const bad = (field: string, reason: string, params: Record<string, string | number> = {}): never => fail(Errors.invalidPaymentTermLines, { field, reason, ...params });
+const bad = (field: string, reason: string, params: Record<string, string | number> = {}): never => fail(SettingsErrors.invalidPaymentTermLines, { field, reason, ...params });
 
 function percentage(raw: string | number | null, field: string): Decimal {
   const text = raw === null ? '' : String(raw).trim();
@@ -58,7 +59,7 @@ export function decidePaymentTermLines(lines: PaymentTermLineInput[], paymentMea
     if (payDays.length > PAYMENT_TERM_LIMITS.maxPayDays || payDays.some((d) => !Number.isInteger(d) || d < 1 || d > 31)) {
       bad(`${at}.payDays`, Reasons.termPayDays, { maxPayDays: PAYMENT_TERM_LIMITS.maxPayDays });
     }
-    if (line.paymentMeanId && !paymentMeanExists(line.paymentMeanId)) fail(Errors.settingNotFound, { entity: 'paymentMean', field: `${at}.paymentMeanId`, id: line.paymentMeanId });
+    if (line.paymentMeanId && !paymentMeanExists(line.paymentMeanId)) fail(SettingsErrors.settingNotFound, { entity: 'paymentMean', field: `${at}.paymentMeanId`, id: line.paymentMeanId });
     let value: Decimal;
     if (line.type === 'REMAINDER') {
       if (i !== lines.length - 1) bad(`${at}.type`, Reasons.remainderLast);

@@ -4,10 +4,11 @@
  * so codes and names are unique and a deletion sees every reference made inside it. References from
  * parties are passed in as facts (the Parties aggregate counts them). Pure decider.
  */
-import type { PaymentMethodType } from '../enums.ts';
+import type { PaymentMethodType } from './enums.ts';
 import { CODE_LENGTH, checkCode } from '../codes.ts';
 import { Errors, Reasons, assert, fail, unknownEvent } from '../errors.ts';
 import { AccountingErrors } from '../accounting/errors.ts';
+import { SettingsErrors } from './errors.ts';
 import type { OrganisationState } from '../accounting/organisation.ts';
 import { decidePaymentTermLines, type PaymentTermLine, type PaymentTermLineInput } from './payment-terms.ts';
 import { checkBic, checkIban } from '../parties/validation.ts';
@@ -65,7 +66,7 @@ const key = (kind: string, name: string) => `${kind}:${name.trim().toLowerCase()
 
 function checkNew(state: SettingsState, kind: string, name: string, id: string, ids: Map<string, unknown>, field: string): void {
   if (name.trim().length === 0) fail(Errors.invalidInput, { field, reason: Reasons.empty });
-  if (state.taken.has(key(kind, name))) fail(Errors.settingAlreadyExists, { entity: kind, [field]: name });
+  if (state.taken.has(key(kind, name))) fail(SettingsErrors.settingAlreadyExists, { entity: kind, [field]: name });
   if (ids.has(id)) fail(Errors.documentIdAlreadyExists, { id });
   if (ids.size >= SETTINGS_LIMITS.maxPerKind) fail(Errors.invalidInput, { field, reason: Reasons.tooMany, limit: SETTINGS_LIMITS.maxPerKind });
 }
@@ -78,8 +79,8 @@ export function decideSettings(command: SettingsCommand, state: SettingsState, o
       checkNew(state, 'businessArea', command.name, command.businessAreaId, state.businessAreas, 'name');
       return [{ type: 'BusinessAreaCreated', data: { businessAreaId: command.businessAreaId, name: command.name.trim(), at } }];
     case 'DeleteBusinessArea': {
-      const name = state.businessAreas.get(command.businessAreaId) ?? fail(Errors.settingNotFound, { entity: 'businessArea', id: command.businessAreaId });
-      if (command.usedByParties) fail(Errors.settingInUse, { entity: 'businessArea', name });
+      const name = state.businessAreas.get(command.businessAreaId) ?? fail(SettingsErrors.settingNotFound, { entity: 'businessArea', id: command.businessAreaId });
+      if (command.usedByParties) fail(SettingsErrors.settingInUse, { entity: 'businessArea', name });
       return [{ type: 'BusinessAreaDeleted', data: { businessAreaId: command.businessAreaId, name, at } }];
     }
     case 'CreateJobArea':
@@ -95,20 +96,20 @@ export function decideSettings(command: SettingsCommand, state: SettingsState, o
       return [{ type: 'PaymentMeanCreated', data: { paymentMeanId: command.paymentMeanId, at, ...fields } }];
     }
     case 'DeletePaymentMean': {
-      const mean = state.paymentMeans.get(command.paymentMeanId) ?? fail(Errors.settingNotFound, { entity: 'paymentMean', id: command.paymentMeanId });
+      const mean = state.paymentMeans.get(command.paymentMeanId) ?? fail(SettingsErrors.settingNotFound, { entity: 'paymentMean', id: command.paymentMeanId });
       const inTerms = [...state.paymentTerms.values()].some((t) => t.paymentMeanIds.includes(command.paymentMeanId));
-      if (command.usedByParties || inTerms) fail(Errors.settingInUse, { entity: 'paymentMean', name: mean.code });
+      if (command.usedByParties || inTerms) fail(SettingsErrors.settingInUse, { entity: 'paymentMean', name: mean.code });
       return [{ type: 'PaymentMeanDeleted', data: { paymentMeanId: command.paymentMeanId, code: mean.code, at } }];
     }
     case 'CreatePaymentTerm': {
       checkCode(command.code, CODE_LENGTH.paymentTerm);
       checkNew(state, 'paymentTerm', command.code, command.paymentTermId, state.paymentTerms, 'code');
-      if (command.lines.length === 0) fail(Errors.invalidPaymentTermLines, { field: 'lines', reason: Reasons.termNeedsLine });
+      if (command.lines.length === 0) fail(SettingsErrors.invalidPaymentTermLines, { field: 'lines', reason: Reasons.termNeedsLine });
       const lines = decidePaymentTermLines(command.lines, (id) => state.paymentMeans.has(id), 'lines');
       return [{ type: 'PaymentTermCreated', data: { paymentTermId: command.paymentTermId, code: command.code, name: command.name, disabled: command.disabled, lines, at } }];
     }
     case 'DeletePaymentTerm': {
-      const term = state.paymentTerms.get(command.paymentTermId) ?? fail(Errors.settingNotFound, { entity: 'paymentTerm', id: command.paymentTermId });
+      const term = state.paymentTerms.get(command.paymentTermId) ?? fail(SettingsErrors.settingNotFound, { entity: 'paymentTerm', id: command.paymentTermId });
       return [{ type: 'PaymentTermDeleted', data: { paymentTermId: command.paymentTermId, code: term.code, at } }];
     }
   }

@@ -1,14 +1,13 @@
 /**
- * Projections of the SharedSettings and Catalog events (and of OrganisationCreated, which installs the
- * country's document types) into their read models.
+ * Projection of the SharedSettings events (and of OrganisationCreated, which installs the country's
+ * document types) into their read models.
  */
 import type { OrganisationEvent } from '../../domain/accounting/organisation.ts';
 import { documentTypeId, documentTypesFor } from '../../domain/settings/document-types.ts';
-import { PRODUCT_EVENT_TYPES, type ProductEvent } from '../../domain/catalog/products.ts';
 import { SETTINGS_EVENT_TYPES, type SettingsEvent } from '../../domain/settings/settings.ts';
 import type { RecordedEvent } from '../../eventstore/port.ts';
 import { projectionsOf, type Projection } from '../engine/projection.ts';
-import { BusinessArea, DocumentType, JobArea, PaymentMean, PaymentTerm, PaymentTermLine, Product, SETTINGS_RESOURCES } from './read-models.ts';
+import { BusinessArea, DocumentType, JobArea, PaymentMean, PaymentTerm, PaymentTermLine, SETTINGS_RESOURCES } from './read-models.ts';
 
 const org = (e: RecordedEvent) => e.metadata.organisationId as string;
 
@@ -54,21 +53,4 @@ export const settingsProjection: Projection = {
   },
 };
 
-export const catalogProjection: Projection = {
-  name: 'catalog',
-  resources: [Product],
-  eventTypes: PRODUCT_EVENT_TYPES,
-  apply(event, w, t) {
-    const e = { type: event.type, data: event.data } as ProductEvent;
-    switch (e.type) {
-      case 'ProductCreated': {
-        const { productId, at, ...fields } = e.data;
-        return w.insert(Product, t(Product), { ...fields, organisationId: org(event), id: productId, creationDate: at, modificationDate: at });
-      }
-      case 'ProductDeleted':
-        return w.delete(Product, t(Product), { id: e.data.productId });
-    }
-  },
-};
-
-export const PROJECTIONS = projectionsOf(import.meta.url, [settingsProjection, catalogProjection]);
+export const PROJECTIONS = projectionsOf(import.meta.url, [settingsProjection]);

@@ -1,9 +1,8 @@
 /**
- * Shared settings and the product catalogue as read models: business areas, job areas and document
- * types (fields as the spec's section 2.6 names them), payment means, payment terms with their lines,
- * and products (fields not shown by the spec: ours, as a sales ERP has them).
+ * Shared settings as read models: business areas, job areas and document types (fields as the spec's
+ * section 2.6 names them), payment means, payment terms with their lines.
  */
-import { PaymentMethodType, PaymentTermLineCondition, PaymentTermLineType, ProductType } from '../../domain/enums.ts';
+import { PaymentMethodType, PaymentTermLineCondition, PaymentTermLineType } from '../../domain/settings/enums.ts';
 import { f, type Resource } from '../engine/resource.ts';
 import { AccountingAccount } from '../accounting/read-models.ts';
 
@@ -103,34 +102,4 @@ export const PaymentTerm: Resource = {
   ],
 };
 
-export const Product: Resource = {
-  typeName: 'Product',
-  table: 'products',
-  scope: 'organisation',
-  query: { field: 'products', connection: 'ProductsConnection' },
-  rest: { path: '/products', displayedAs: (r) => `${r.code} ${r.name}` },
-  indexes: [['organisation_id', 'code']],
-  defaultOrder: ['code'],
-  fields: [
-    f.bool('allowNegativeStock'),
-    f.string('code'),
-    f.dateTime('creationDate'),
-    f.string('description'),
-    f.bool('disabled'),
-    f.uuid('id'),
-    f.dateTime('modificationDate'),
-    f.string('name'),
-    f.ref('purchaseAccount', 'AccountingAccount', () => AccountingAccount, 'purchaseAccountId'),
-    f.uuid('purchaseAccountId'),
-    f.ref('salesAccount', 'AccountingAccount', () => AccountingAccount, 'salesAccountId'),
-    f.uuid('salesAccountId'),
-    f.bool('stockManaged'),
-    f.absent('taxTreatment', 'TaxTreatment'),
-    f.uuid('taxTreatmentId'),
-    f.enum('type', 'ProductType', ProductType),
-    f.decimal('unitPrice'),
-  ],
-};
-
 export const SETTINGS_RESOURCES: Resource[] = [BusinessArea, JobArea, DocumentType, PaymentMean, PaymentTerm, PaymentTermLine];
-export const CATALOG_RESOURCES: Resource[] = [Product];

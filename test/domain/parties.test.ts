@@ -11,6 +11,7 @@ import type { PartyKind, PartyPersonal } from '../../domain/parties/fields.ts';
 import { decideParties, evolveParties, initialPartiesState, type PartiesState, type PartyCommand, type PartyEvent } from '../../domain/parties/parties.ts';
 import type { PartyInput } from '../../domain/parties/party-body.ts';
 import { decideSettings, evolveSettings, initialSettingsState, type SettingsCommand, type SettingsState } from '../../domain/settings/settings.ts';
+import { SettingsErrors } from '../../domain/settings/errors.ts';
 import { checkIban, checkPhone, checkVatNumber } from '../../domain/parties/validation.ts';
 import { NOW, accountIdByCode, executeOrganisation, createExerciseCommand, id, organisationState, refuses } from './builders.ts';
 
@@ -57,7 +58,7 @@ t.test('shared settings are reference-counted through create, update and delete'
   t.same([w.parties.usage.get(retail), w.parties.usage.get(export_)], [undefined, 1], 'moved to the other area');
   w.run({ type: 'UpdateParty', kind: 'customer', partyId, input: input({ personal: {}, fields: { disabled: true } }), now: NOW });
   t.equal(w.parties.usage.get(export_), 1, 'an update that does not name the area keeps it');
-  refuses(t, () => decideSettings({ type: 'DeleteBusinessArea', businessAreaId: export_, usedByParties: w.parties.usage.has(export_), now: NOW }, w.settings, organisation), Errors.settingInUse);
+  refuses(t, () => decideSettings({ type: 'DeleteBusinessArea', businessAreaId: export_, usedByParties: w.parties.usage.has(export_), now: NOW }, w.settings, organisation), SettingsErrors.settingInUse);
   w.run({ type: 'DeleteParty', kind: 'customer', partyId, now: NOW });
   t.equal(w.parties.usage.size, 0, 'deleting the party releases its references');
 });

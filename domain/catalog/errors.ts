@@ -1,0 +1,14 @@
+/** The catalogue's business errors, with their messages in every language. */
+import type { Messages } from '../messages.ts';
+
+export const CatalogErrors = {
+  productNotFound: 'sales.businessErrors.productNotFound',
+  productCodeAlreadyExists: 'sales.businessErrors.productCodeAlreadyExists',
+  invalidProduct: 'sales.businessErrors.invalidProduct',
+} as const;
+
+export const CATALOG_MESSAGES: Record<(typeof CatalogErrors)[keyof typeof CatalogErrors], Messages> = {
+  [CatalogErrors.productCodeAlreadyExists]: { en: 'A product with code {code} already exists.', es: 'Ya existe un producto con el código {code}.', fr: 'Un produit de code {code} existe déjà.', de: 'Ein Artikel mit der Nummer {code} existiert bereits.' },
+  [CatalogErrors.productNotFound]: { en: 'Unknown product {id}.', es: 'Producto desconocido {id}.', fr: 'Produit inconnu {id}.', de: 'Unbekannter Artikel {id}.' },
+  [CatalogErrors.invalidProduct]: { en: 'Invalid product ({field}): {reason}.', es: 'Producto no válido ({field}): {reason}.', fr: 'Produit invalide ({field}) : {reason}.', de: 'Ungültiger Artikel ({field}): {reason}.' },
+};
