@@ -11,6 +11,33 @@
 import type { FastifyReply } from 'fastify';
 import type { DaemonHealth, ProjectionDaemon } from '../projections/engine/daemon.ts';
 import type { ReadModelUpgrade } from '../projections/engine/upgrade.ts';
+import { DESCRIBED_ONLY } from './openapi.ts';
+
+const daemonHealth = {
+  type: 'object',
+  required: ['state', 'position', 'parked'],
+  properties: {
+    state: { type: 'string', enum: ['catching-up', 'live', 'retrying', 'stopped'] },
+    position: { type: 'string' },
+    parked: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string', format: 'uuid' } }, description: 'Organisations held behind a parked event, by projection.' },
+    setAside: { type: 'object', additionalProperties: { type: 'object', required: ['reason', 'since'], properties: { reason: { type: 'string', enum: ['stopped', 'rebuilding'] }, since: { type: 'string', format: 'date-time' } } } },
+    error: { type: 'string' },
+  },
+};
+const health = {
+  type: 'object',
+  required: ['status', 'projections', 'readModels', 'fanout'],
+  properties: {
+    status: { type: 'string', enum: ['ok', 'catching-up', 'degraded', 'unavailable'] },
+    projections: { type: 'string', description: 'The transaction id of the last event the read models applied.' },
+    readModels: daemonHealth,
+    fanout: daemonHealth,
+    upgrades: { type: 'array', items: { type: 'object' }, description: 'Read models of another version being rebuilt (absent when none).' },
+  },
+};
+
+/** `/health`'s route options: public, its answer described (200 while serving, 503 while a daemon cannot reach the database). */
+export const HEALTH_ROUTE = { ...DESCRIBED_ONLY, schema: { summary: 'Whether this process serves and its projections keep up.', tags: ['service'], response: { 200: health, 503: health } } };
 
 export function healthStatus(readModels: DaemonHealth, fanout: DaemonHealth): 'ok' | 'catching-up' | 'degraded' | 'unavailable' {
   const both = [readModels, fanout];

@@ -19,6 +19,7 @@ import { projectionStatus } from '../projections/engine/rebuild.ts';
 import { sameHash, sha256 } from './auth/identity.ts';
 import { bearerToken } from './auth/request.ts';
 import type { MetricsAccess } from './metrics-access.ts';
+import { describeOnly } from './openapi.ts';
 
 export interface MetricsOptions {
   pool: pg.Pool;
@@ -133,7 +134,20 @@ export async function metricsPlugin(app: FastifyInstance, options: MetricsOption
   if (access.kind === 'closed') app.log.warn(access.reason);
   else app.log.info(access.reason);
   app.addHook('onClose', async () => metrics.close());
-  app.get('/metrics', async (request, reply) => {
+  describeOnly(app);
+  const refused = { type: 'object', required: ['error'], properties: { error: { type: 'string' } } };
+  const schema = {
+    summary: 'Prometheus metrics: queues, webhooks, projections, the process.',
+    tags: ['service'],
+    description: 'Open, behind METRICS_TOKEN (Authorization: Bearer), or closed, as the configuration decides.',
+    security: [{}, { bearer: [] }] as Array<Record<string, string[]>>,
+    response: {
+      200: { description: 'The Prometheus text format.', content: { 'text/plain': { schema: { type: 'string' } } } },
+      401: { description: 'METRICS_TOKEN is required and was not sent.', ...refused },
+      403: { description: 'Metrics are closed on this address (metrics-access.ts).', ...refused },
+    },
+  };
+  app.get('/metrics', { schema }, async (request, reply) => {
     if (access.kind === 'closed') return reply.code(403).send({ error: access.reason });
     if (access.kind === 'token') {
       const given = bearerToken(request.headers.authorization);

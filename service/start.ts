@@ -24,7 +24,8 @@ import { sweepExpired } from '../eventqueue/queue.ts';
 import { WebhookDispatcher } from '../eventqueue/webhooks/dispatcher.ts';
 import { metricsPlugin } from '../api/metrics.ts';
 import { metricsAccess } from '../api/metrics-access.ts';
-import { healthRoute } from '../api/health.ts';
+import { HEALTH_ROUTE, healthRoute } from '../api/health.ts';
+import { registerOpenApi, serveOpenApi } from '../api/openapi.ts';
 import { refuseUnstorableText } from '../api/text-guard.ts';
 import { handleErrors } from '../api/error-handler.ts';
 
@@ -70,6 +71,7 @@ export async function startService(config: Config, options: { db?: Database; log
   const webhooks = new WebhookDispatcher(db.pool, { ...config.webhooks, allowLoopback: config.webhookAllowLoopback }, (msg, extra) => app.log.warn(extra, msg));
   webhooks.start();
   refuseUnstorableText(app); // (before the plugins: their routes inherit it)
+  await registerOpenApi(app); // (before the routes: it collects their schemas as they are added)
   const graphiql = new GraphiqlPage();
   await app.register(authPlugin, { identity }); // (request.caller for every area; each opts into the hook)
   await app.register(graphqlPlugin, { costBudget: config.costBudget, pool: db.pool, daemon, graphiql, services: commands });
@@ -79,7 +81,8 @@ export async function startService(config: Config, options: { db?: Database; log
   await app.register(oauthPlugin, { pool: db.pool, identity, settings: config.oauth });
   await app.register(metricsPlugin, { pool: db.pool, projections: [...PROJECTIONS, fanoutProjection], daemons: [daemon, fanout], webhooks, access: metricsAccess(config) });
   await app.register(unknownRoutesPlugin);
-  app.get('/health', healthRoute(daemon, fanout, upgrade));
+  app.get('/health', HEALTH_ROUTE, healthRoute(daemon, fanout, upgrade));
+  serveOpenApi(app);
   return {
     config, db, store, daemon, fanout, upgrade, commands, mutate, identity, graphiql, app,
     webhooks,

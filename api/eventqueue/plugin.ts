@@ -9,6 +9,8 @@ import { z } from 'zod';
 import { isUuid } from '../../domain/ids.ts';
 import { QUEUE_LIMITS, acknowledge, countQueued, listBatch, type QueueOwner } from '../../eventqueue/queue.ts';
 import { callerOf } from '../auth/plugin.ts';
+import { describeOnly } from '../openapi.ts';
+import { QUEUE_ROUTES } from './schemas.ts';
 
 export const EVENT_QUEUE_BASE = '/ia/api/v1/services/delivery/event';
 
@@ -50,14 +52,15 @@ export async function eventQueuePlugin(app: FastifyInstance, options: { pool: pg
 
   // No organisation header needed (the token's own); one naming another organisation is refused.
   app.authenticateCallers({ organisation: 'optional', refuse: (reply, refusal) => reply.code(refusal.status).send(failure(refusal.message)) });
+  describeOnly(app); // (schemas.ts: for the OpenAPI document; the zod checks below answer in the queue's format)
 
-  app.get('/count', async (request, reply) => {
+  app.get('/count', { schema: QUEUE_ROUTES.count }, async (request, reply) => {
     if (!parsed(NoQuery, request.query, reply, '/count takes no parameters.')) return reply;
     const count = await countQueued(pool, ownerOf(request));
     return { 'ia::result': { count }, 'ia::meta': meta(1, 1, 0) };
   });
 
-  app.get('/list', async (request, reply) => {
+  app.get('/list', { schema: QUEUE_ROUTES.list }, async (request, reply) => {
     const query = parsed(ListQuery, request.query, reply, `size must be an integer from 1 to ${QUEUE_LIMITS.maxListSize}.`);
     if (!query) return reply;
     const size = query.size ?? QUEUE_LIMITS.defaultListSize;
@@ -65,7 +68,7 @@ export async function eventQueuePlugin(app: FastifyInstance, options: { pool: pg
     return { 'ia::result': { events: batch.events, ackId: batch.ackId }, 'ia::meta': meta(batch.events.length, batch.events.length, 0) };
   });
 
-  app.post('/ack', async (request, reply) => {
+  app.post('/ack', { schema: QUEUE_ROUTES.ack }, async (request, reply) => {
     // Acknowledging deletes the batch's events: a write, so a readonly token may only count and list.
     if (callerOf(request).scope !== 'full_access') return reply.code(403).send(failure('Acknowledging deletes queued events: it needs a full_access token (this one is readonly).'));
     const input = parsed(AckBody, request.body, reply, 'Body must be {"ackId": "<the ackId of a listed batch>"}.');

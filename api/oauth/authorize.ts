@@ -16,6 +16,7 @@ import type { GrantStore } from './grants.ts';
 import { sendConsentPage, sendErrorPage, sendSignInPage } from './pages.ts';
 import { exceeded, sendTooManyPage, type Limiters } from './rate-limits.ts';
 import { regionOf } from './regions.ts';
+import { AUTHORIZE_ROUTE, CONSENT_ROUTE, SIGN_IN_ROUTE } from './schemas.ts';
 import { isBrowserCookie, newBrowserCookie, type AuthorizationRequests, type PendingRequest } from './requests.ts';
 import type { OAuthSettings } from './settings.ts';
 import { isTransient } from '../../platform/transient.ts';
@@ -113,7 +114,7 @@ export function registerAuthorize(
     path: '/oauth/authorize', httpOnly: true, sameSite: 'lax' as const, secure: request.protocol === 'https', maxAge: settings.authorizationRequestSeconds,
   });
 
-  app.get('/oauth/authorize', async (request, reply) => {
+  app.get('/oauth/authorize', { schema: AUTHORIZE_ROUTE }, async (request, reply) => {
     const over = await exceeded(request, limiters.authorizePerIp);
     if (over) return sendTooManyPage(reply, over.retryAfter, 'Too many authorization requests from this address.');
     const query = new URL(request.url, 'http://localhost').searchParams;
@@ -147,7 +148,7 @@ export function registerAuthorize(
     }
   });
 
-  app.post('/oauth/authorize/sign-in', async (request, reply) => {
+  app.post('/oauth/authorize/sign-in', { schema: SIGN_IN_ROUTE }, async (request, reply) => {
     const body = request.body as Body;
     const over = await exceeded(request, limiters.signInPerEmail, limiters.signInPerIp);
     if (over) return sendTooManyPage(reply, over.retryAfter, `Too many sign-in attempts (at most ${over.limiter.max} a minute).`);
@@ -174,7 +175,7 @@ export function registerAuthorize(
     }
   });
 
-  app.post('/oauth/authorize/consent', async (request, reply) => {
+  app.post('/oauth/authorize/consent', { schema: CONSENT_ROUTE }, async (request, reply) => {
     const body = request.body as Body;
     const over = await exceeded(request, limiters.authorizePerIp);
     if (over) return sendTooManyPage(reply, over.retryAfter, 'Too many authorization requests from this address.');

@@ -12,6 +12,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import type { Identity } from '../auth/identity.ts';
+import { describeOnly } from '../openapi.ts';
 import { registerAuthorize } from './authorize.ts';
 import { OAuthError, sendOAuthError } from './errors.ts';
 import { GrantStore } from './grants.ts';
@@ -62,6 +63,7 @@ export async function oauthPlugin(app: FastifyInstance, options: OAuthPluginOpti
     return status < 500 ? sendErrorPage(reply, status, 'Invalid request', error.message) : sendErrorPage(reply, 500, 'Server error', 'The authorization server failed; retry later.');
   });
 
+  describeOnly(app); // (schemas.ts: for the OpenAPI document; the handlers answer refusals in OAuth's forms)
   registerAuthorize(app, { identity, grants, requests, limiters, settings });
   registerToken(app, { identity, grants, limiters });
   registerRevoke(app, { identity, grants, limiters });

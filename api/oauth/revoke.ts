@@ -9,13 +9,14 @@ import { noStore, OAuthError } from './errors.ts';
 import type { GrantStore } from './grants.ts';
 import type { Limiters } from './rate-limits.ts';
 import { REGIONS, revokePath } from './regions.ts';
+import { REVOKE_ROUTE } from './schemas.ts';
 
 const MAX_TOKEN = 2048;
 
 export function registerRevoke(app: FastifyInstance, deps: { identity: Identity; grants: GrantStore; limiters: Limiters }) {
   const { identity, grants, limiters } = deps;
   for (const region of REGIONS) {
-    app.post(revokePath(region), { config: { oauthErrors: 'json' } }, async (request, reply) =>
+    app.post(revokePath(region), { config: { oauthErrors: 'json' }, schema: REVOKE_ROUTE }, async (request, reply) =>
       answerClientRequest(request, reply, identity, limiters.revoke, 'revocation', async (form, client) => {
         const token = form('token');
         if (token === undefined) throw new OAuthError('invalid_request', 'token is missing.');

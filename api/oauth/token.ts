@@ -9,6 +9,7 @@ import { noStore, OAuthError } from './errors.ts';
 import type { GrantStore, IssuedTokens } from './grants.ts';
 import type { Limiters } from './rate-limits.ts';
 import { REGIONS, tokenPath, type Region } from './regions.ts';
+import { TOKEN_ROUTE } from './schemas.ts';
 
 /** RFC 7636 4.1: 43 to 128 unreserved characters. */
 const CODE_VERIFIER = /^[A-Za-z0-9._~-]{43,128}$/;
@@ -59,7 +60,7 @@ async function grant(grants: GrantStore, form: Form, client: OAuthClient, region
 export function registerToken(app: FastifyInstance, deps: { identity: Identity; grants: GrantStore; limiters: Limiters }) {
   const { identity, grants, limiters } = deps;
   for (const region of REGIONS) {
-    app.post(tokenPath(region), { config: { oauthErrors: 'json' } }, async (request, reply) =>
+    app.post(tokenPath(region), { config: { oauthErrors: 'json' }, schema: TOKEN_ROUTE }, async (request, reply) =>
       answerClientRequest(request, reply, identity, limiters.token, 'token', async (form, client) =>
         noStore(reply).send(tokenObject(await grant(grants, form, client, region)))),
     );

@@ -4,18 +4,18 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
-import { storedFields, type Resource } from '../../projections/engine/resource.ts';
 import { callerOf } from '../auth/plugin.ts';
 import { GRAPHQL_RESOURCES } from '../graphql/sdl.ts';
-import { listQuery, type Row } from '../graphql/query-builder.ts';
+import { listQuery } from '../graphql/query-builder.ts';
+import { describeOnly } from '../openapi.ts';
 import { readScoped } from '../read-scope.ts';
 import { isUuid } from '../../domain/ids.ts';
 import { answerErrorsAsSage, sageError } from './errors.ts';
+import { restItem, restItemSchema } from './item.ts';
 import { REST_PAGING, pageWithin, pagedBody, requestedPage } from './paging.ts';
+import { ID_PARAMS, PAGE_QUERY, pagedSchema, restRoute } from './schemas.ts';
 
 export { REST_PAGING, sageError };
-
-const snake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
 /** REST authentication (spec 5.1, api/auth/request.ts): a live Bearer token and the X-Site it was issued for; refusals as Sage errors. */
 export function addSiteAuthentication(app: FastifyInstance): void {
@@ -25,22 +25,18 @@ export function addSiteAuthentication(app: FastifyInstance): void {
   });
 }
 
-function restItem(resource: Resource, node: Row): Row {
-  const rest = resource.rest!;
-  const item: Row = { id: node.id, displayed_as: rest.displayedAs(node), $path: `${rest.path}/${node.id}` };
-  for (const x of storedFields(resource)) if (x.rest !== false && x.name !== 'id' && !x.hidden) item[snake(x.name)] = node[x.name];
-  return item;
-}
-
 export async function restPlugin(app: FastifyInstance, options: { pool: pg.Pool }): Promise<void> {
   const { pool } = options;
 
   answerErrorsAsSage(app);
   addSiteAuthentication(app);
+  describeOnly(app);
 
   for (const resource of GRAPHQL_RESOURCES.filter((r) => r.rest)) {
     const path = resource.rest!.path;
-    app.get(path, async (request, reply) => {
+    const item = restItemSchema(resource);
+    const tag = path.slice(1);
+    app.get(path, { schema: restRoute(tag, `A page of ${resource.typeName} items.`, { querystring: PAGE_QUERY(), response: { 200: pagedSchema(item) } }) }, async (request, reply) => {
       const caller = callerOf(request);
       const asked = requestedPage(request.query, reply);
       if (!asked) return reply;
@@ -54,7 +50,7 @@ export async function restPlugin(app: FastifyInstance, options: { pool: pg.Pool 
       });
       return pagedBody(path, total, page, perPage, result.nodes.map((node) => restItem(resource, node)));
     });
-    app.get(`${path}/:id`, async (request, reply) => {
+    app.get(`${path}/:id`, { schema: restRoute(tag, `One ${resource.typeName}.`, { params: ID_PARAMS, response: { 200: item } }) }, async (request, reply) => {
       const caller = callerOf(request);
       const { id } = request.params as { id: string };
       if (!isUuid(id)) return sageError(reply, 404, 'RecordNotFound', `No ${resource.typeName} ${id}.`, 'id');

@@ -4,26 +4,15 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type pg from 'pg';
-import { z } from 'zod';
 import { isUuid } from '../../domain/ids.ts';
-import { TRIGGER_LIMITS, createTrigger, deleteTrigger, getTrigger, listTriggers, parseTriggerStart, type TriggerOptions } from '../../eventqueue/triggers.ts';
+import { createTrigger, deleteTrigger, getTrigger, listTriggers, parseTriggerStart, type TriggerOptions } from '../../eventqueue/triggers.ts';
 import { DELIVERY_LOG_LIMITS, listDeliveries, redriveTrigger } from '../../eventqueue/webhooks/redrive.ts';
 import { callerOf } from '../auth/plugin.ts';
-import { answerErrorsAsSage, parseBody, sageError, storableText } from './errors.ts';
+import { describeOnly } from '../openapi.ts';
+import { answerErrorsAsSage, parseBody, sageError } from './errors.ts';
 import { pageWithin, pagedBody, requestedPage } from './paging.ts';
 import { addSiteAuthentication } from './plugin.ts';
-
-/** The body of `POST /triggers`: every field typed, unknown fields refused (a typo never passes silently). */
-const TriggerBody = z.strictObject({
-  type: z.enum(['event-queue', 'http-post']),
-  client_id: storableText(200).optional(),
-  url: storableText(TRIGGER_LIMITS.maxUrlLength).optional(),
-  events: z.array(storableText(200)).max(200).optional(),
-  /** Where its queue starts: now (default), beginning, or a position COMMIT/PREPARE. */
-  from: storableText(50).optional(),
-});
-/** Redrive and delete take no parameters: an empty body or `{}`. */
-const NoBody = z.strictObject({});
+import { NoBody, TRIGGER_ROUTES, TriggerBody } from './trigger-schemas.ts';
 
 const item = (t: Awaited<ReturnType<typeof listTriggers>>[number]) => ({
   id: t.id, displayed_as: `${t.type} ${t.clientId ?? t.url}`, $path: `/triggers/${t.id}`,
@@ -49,9 +38,10 @@ export async function triggersPlugin(app: FastifyInstance, options: { pool: pg.P
   const { pool } = options;
   answerErrorsAsSage(app);
   addSiteAuthentication(app);
+  describeOnly(app);
 
   // At most TRIGGER_LIMITS.maxPerOrganisation triggers: paged in memory.
-  app.get('/triggers', async (request, reply) => {
+  app.get('/triggers', { schema: TRIGGER_ROUTES.list }, async (request, reply) => {
     const asked = requestedPage(request.query, reply);
     if (!asked) return reply;
     const all = (await listTriggers(pool, callerOf(request).organisationId)).map(item);
@@ -59,14 +49,14 @@ export async function triggersPlugin(app: FastifyInstance, options: { pool: pg.P
     return pagedBody('/triggers', all.length, page, asked.perPage, all.slice((page - 1) * asked.perPage, page * asked.perPage));
   });
 
-  app.get('/triggers/:id', async (request, reply) => {
+  app.get('/triggers/:id', { schema: TRIGGER_ROUTES.item }, async (request, reply) => {
     const id = triggerIdOf(request, reply);
     if (!id) return reply;
     const trigger = await getTrigger(pool, callerOf(request).organisationId, id);
     return trigger ? item(trigger) : sageError(reply, 404, 'RecordNotFound', 'No such trigger.', 'id');
   });
 
-  app.post('/triggers', async (request, reply) => {
+  app.post('/triggers', { schema: TRIGGER_ROUTES.create }, async (request, reply) => {
     if (!mayManage(request, reply)) return reply;
     const body = parseBody(TriggerBody, request.body, reply);
     if (!body) return reply;
@@ -74,7 +64,7 @@ export async function triggersPlugin(app: FastifyInstance, options: { pool: pg.P
     return reply.code(201).send({ ...created, $path: `/triggers/${created.id}` });
   });
 
-  app.delete('/triggers/:id', async (request, reply) => {
+  app.delete('/triggers/:id', { schema: TRIGGER_ROUTES.delete }, async (request, reply) => {
     if (!mayManage(request, reply)) return reply;
     const id = triggerIdOf(request, reply);
     if (!id || !parseBody(NoBody, request.body, reply)) return reply;
@@ -83,7 +73,7 @@ export async function triggersPlugin(app: FastifyInstance, options: { pool: pg.P
   });
 
   // Re-enables a disabled webhook trigger and makes its queued events due now (docs/webhooks.md).
-  app.post('/triggers/:id/redrive', async (request, reply) => {
+  app.post('/triggers/:id/redrive', { schema: TRIGGER_ROUTES.redrive }, async (request, reply) => {
     if (!mayManage(request, reply)) return reply;
     const id = triggerIdOf(request, reply);
     if (!id || !parseBody(NoBody, request.body, reply)) return reply;
@@ -93,7 +83,7 @@ export async function triggersPlugin(app: FastifyInstance, options: { pool: pg.P
   });
 
   // The webhook delivery log of a trigger: every attempt, newest first, paged like the other lists.
-  app.get('/triggers/:id/deliveries', async (request, reply) => {
+  app.get('/triggers/:id/deliveries', { schema: TRIGGER_ROUTES.deliveries }, async (request, reply) => {
     const id = triggerIdOf(request, reply);
     if (!id) return reply;
     const asked = requestedPage(request.query, reply, { defaultPerPage: DELIVERY_LOG_LIMITS.defaultLimit, maxPerPage: DELIVERY_LOG_LIMITS.maxLimit });
