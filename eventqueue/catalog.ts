@@ -41,6 +41,15 @@ export function payloadOf(event: RecordedEvent): Record<string, unknown> {
     recordedAt: event.recordedAt.toISOString(),
     organisationId: event.metadata.organisationId,
     data: event.data,
-    metadata: event.metadata,
+    metadata: publicMetadata(event.metadata),
   };
+}
+
+/**
+ * The metadata consumers see: not the request's fingerprint, a hash of the whole input (personal fields
+ * included) that only idempotency needs and that would outlive an erasure in every consumer's copy.
+ */
+function publicMetadata(metadata: RecordedEvent['metadata']): Record<string, unknown> {
+  const { requestFingerprint: _, ...shown } = metadata as Record<string, unknown>;
+  return shown;
 }

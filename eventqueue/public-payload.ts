@@ -3,7 +3,8 @@
  * redelivery renders it again): an event with a sealed part (a party's personal fields) carries that
  * part opened and merged into its public data while the data subject's key exists; once the key is
  * destroyed (applyGdpr*) it carries neither the clear values nor the sealed envelope, and says
- * `personalDataErased: true`. The keys of a whole page or batch are loaded in one query.
+ * `personalDataErased: true` (`personalDataUnavailable: true` if the key does not open it). The keys of a whole
+ * page or batch are loaded in one query.
  */
 import type pg from 'pg';
 import { isSealed, open } from '../platform/sealed.ts';
@@ -27,8 +28,13 @@ export async function publicPayloads(db: Pick<pg.Pool, 'query'> | pg.PoolClient,
     const envelope = payload.data[s.part.field];
     if (!isSealed(envelope)) return { ...payload, data: s.part.publicData(payload.data, null) };
     const key = keys.get(s.subject);
-    // A present key that does not open the envelope is tampering or a bug: fail rather than guess (as projections do).
-    const personal = key ? open(envelope, key, s.subject) : null;
-    return { ...payload, data: s.part.publicData(payload.data, personal), ...(key ? {} : { personalDataErased: true }) };
+    if (!key) return { ...payload, data: s.part.publicData(payload.data, null), personalDataErased: true };
+    try {
+      return { ...payload, data: s.part.publicData(payload.data, open(envelope, key, s.subject)) };
+    } catch {
+      // A key that does not open the envelope is tampering or a bug: this message goes out without the personal
+      // part (closed, not guessed), and its page or batch with it: one damaged event stops no one's delivery.
+      return { ...payload, data: s.part.publicData(payload.data, null), personalDataUnavailable: true };
+    }
   });
 }

@@ -308,15 +308,12 @@ export class WebhookDispatcher extends EventEmitter {
       await this.release(rows.map((r) => ({ id: r.id, lease: r.lease })));
       return;
     }
-    // Rendered at each lease (so every retry and redrive again): a party erased since is sent without its
-    // personal data. A lease is held for at most leaseMs, the longest a rendering is kept here.
-    const payloads = await publicPayloads(this.pool, rows.map((r) => r.payload));
-    for (const [i, r] of rows.entries()) {
+    for (const r of rows) {
       const lane = this.lanes.get(r.trigger_id) ?? { queued: [], inFlight: 0 };
       this.lanes.set(r.trigger_id, lane);
       lane.queued.push({
         id: r.id, triggerId: r.trigger_id, organisationId: r.organisation_id, eventId: r.event_id, object: r.object, action: r.action,
-        payload: payloads[i], attempts: r.attempts, url: r.url, secret: r.secret, lease: r.lease, validUntil,
+        payload: r.payload, attempts: r.attempts, url: r.url, secret: r.secret, lease: r.lease, validUntil,
       });
     }
     this.pump();
@@ -372,7 +369,9 @@ export class WebhookDispatcher extends EventEmitter {
     this.controllers.add(controller);
     try {
       const target = await withSignal(resolveTarget(row.url, { allowLoopback: o.allowLoopback, resolver: o.resolver }), signal);
-      const body = JSON.stringify(row.payload);
+      // Rendered for each attempt, just before it is sent: a party erased a moment ago goes without its personal data.
+      const [payload] = await publicPayloads(this.pool, [row.payload as Record<string, unknown>]);
+      const body = JSON.stringify(payload);
       const headers = { ...webhookHeaders(row.secret, row.eventId, body), 'webhook-event': `${row.object}/${row.action}` };
       const res = await postOnce(target, headers, body, signal, this.agents);
       if (res.status >= 200 && res.status < 300) return { ok: true, status: res.status, error: null, outcome: 'delivered' };
