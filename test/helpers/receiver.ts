@@ -10,20 +10,22 @@ export interface Received {
 
 export type Answer = { status: number; headers?: Record<string, string>; body?: string } | 'hang';
 
-/** A webhook receiver on 127.0.0.1: `answer` decides each response; every request is recorded. */
-export async function receiver(t: { teardown(fn: () => unknown): void }, answer: (r: Received, n: number) => Answer = () => ({ status: 204 })) {
+/** A webhook receiver on 127.0.0.1: `answer` decides each response (a promise holds it open until it settles); every request is recorded. */
+export async function receiver(t: { teardown(fn: () => unknown): void }, answer: (r: Received, n: number) => Answer | Promise<Answer> = () => ({ status: 204 })) {
   const requests: Received[] = [];
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c) => chunks.push(c));
     req.on('end', () => {
       const r: Received = { headers: req.headers as Record<string, string>, body: Buffer.concat(chunks).toString(), at: Date.now(), status: 0 };
-      const a = answer(r, requests.length);
+      const answered = answer(r, requests.length);
       requests.push(r);
-      if (a === 'hang') return; // never answers
-      r.status = a.status;
-      res.writeHead(a.status, a.headers);
-      res.end(a.body ?? '');
+      void Promise.resolve(answered).then((a) => {
+        if (a === 'hang') return; // never answers
+        r.status = a.status;
+        res.writeHead(a.status, a.headers);
+        res.end(a.body ?? '');
+      });
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
