@@ -110,6 +110,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
 
 /** Serves the document; the generator builds it once, after the routes are ready. */
 export function serveOpenApi(app: FastifyInstance): void {
+  let document: string | undefined;
   app.get(OPENAPI_PATH, {
     ...DESCRIBED_ONLY,
     schema: {
@@ -117,5 +118,9 @@ export function serveOpenApi(app: FastifyInstance): void {
       tags: ['service'],
       response: { 200: { type: 'object', required: ['openapi', 'info', 'paths'], properties: { openapi: { type: 'string' } } } },
     },
-  }, async (_request, reply) => reply.header('cache-control', 'no-cache').send(app.swagger()));
+  }, async (_request, reply) => {
+    // The document never changes once the routes are ready: its text is made once, not per request.
+    document ??= JSON.stringify(app.swagger());
+    return reply.header('cache-control', 'no-cache').type('application/json; charset=utf-8').send(document);
+  });
 }

@@ -49,7 +49,7 @@ export function payloadOf(event: RecordedEvent): Record<string, unknown> {
  * The metadata consumers see: not the request's fingerprint, a hash of the whole input (personal fields
  * included) that only idempotency needs and that would outlive an erasure in every consumer's copy.
  */
-function publicMetadata(metadata: RecordedEvent['metadata']): Record<string, unknown> {
-  const { requestFingerprint: _, ...shown } = metadata as Record<string, unknown>;
+export function publicMetadata(metadata: Record<string, unknown>): Record<string, unknown> {
+  const { requestFingerprint: _, ...shown } = metadata;
   return shown;
 }

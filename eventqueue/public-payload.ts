@@ -9,7 +9,7 @@
 import type pg from 'pg';
 import { isSealed, open } from '../platform/sealed.ts';
 import { loadSubjectKeys } from '../platform/subject-keys.ts';
-import { CATALOG } from './catalog.ts';
+import { CATALOG, publicMetadata } from './catalog.ts';
 import { sealedPartOf } from './event-catalog.ts';
 
 export type QueuedPayload = Record<string, any>;
@@ -22,7 +22,9 @@ export async function publicPayloads(db: Pick<pg.Pool, 'query'> | pg.PoolClient,
   });
   const subjects = sealed.flatMap((s, i) => (s && isSealed(payloads[i].data[s.part.field]) ? [s.subject] : []));
   const keys = subjects.length > 0 ? await loadSubjectKeys(db, subjects) : new Map<string, Buffer>();
-  return payloads.map((payload, i) => {
+  return payloads.map((stored, i) => {
+    // Rows queued before the fingerprint was left out of payloads lose it here too.
+    const payload = stored?.metadata ? { ...stored, metadata: publicMetadata(stored.metadata) } : stored;
     const s = sealed[i];
     if (!s) return payload;
     const envelope = payload.data[s.part.field];

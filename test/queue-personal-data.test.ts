@@ -145,3 +145,44 @@ t.test("a mutation sent with an Idempotency-Key: its queued message's metadata h
   t.equal(delivered.metadata.organisationId, organisationId);
   t.notOk('requestFingerprint' in delivered.metadata, 'nor in the webhook delivery');
 });
+
+t.test('a message queued before fingerprints were left out goes out without its fingerprint too', async (t) => {
+  const id = await createCustomer({ socialName: 'Cliente Antiguo S.L.' });
+  await caughtUp(t);
+  const eventId = await createdEvent(id);
+  // As an older version stored it: the fingerprint inside the queued payload's metadata.
+  const { rowCount } = await db.pool.query(`UPDATE event_queue SET payload = jsonb_set(payload, '{metadata,requestFingerprint}', '"old-fingerprint"') WHERE event_id = $1`, [eventId]);
+  t.ok(rowCount, 'stored with a fingerprint');
+  const page = (await (await listPage()).json())['ia::result'] as { ackId: string; events: any[] };
+  const message = page.events.find((e) => e.eventId === eventId);
+  t.ok(message, 'the message is queued');
+  t.notOk('requestFingerprint' in decode(message.payload).metadata, 'no fingerprint in the pull queue');
+  await ack(page.ackId);
+});
+
+t.test('a payload that cannot be rendered (the key lookup fails) counts nothing against the trigger and is sent later', async (t) => {
+  let failing = true;
+  // A short webhook lease (its rows wait at most leaseMs - 5 s in a lane), so the row comes back within the test.
+  const { leaseMs, attemptTimeoutMs } = webhooks.options;
+  webhooks.configure({ leaseMs: 6_500, attemptTimeoutMs: 1_000 });
+  t.teardown(() => webhooks.configure({ leaseMs, attemptTimeoutMs }));
+  const { hook, trigger } = await customerHook(t, () => ({ status: 204 }));
+  const realQuery = db.pool.query.bind(db.pool);
+  // The database failing the key lookup only (as a saturated pool would), everything else real.
+  (db.pool as any).query = (sql: unknown, ...rest: unknown[]) =>
+    failing && String(sql).includes('subject_id = ANY') ? Promise.reject(new Error('timeout exceeded when trying to connect')) : (realQuery as any)(sql, ...rest);
+  t.teardown(() => { (db.pool as any).query = realQuery; });
+  const id = await createCustomer({ socialName: 'Cliente Paciente S.L.' });
+  await caughtUp(t);
+  const eventId = await createdEvent(id);
+  await until('the row leased', async () => (await realQuery(`SELECT leased_until FROM event_queue WHERE event_id = $1 AND trigger_id = $2`, [eventId, trigger.id])).rows[0]?.leased_until);
+  await new Promise((r) => setTimeout(r, 500)); // its attempt to render has failed by now
+  const { rows: [state] } = await realQuery(`SELECT consecutive_failures FROM triggers WHERE id = $1`, [trigger.id]);
+  t.equal(state.consecutive_failures, 0, 'no failure recorded against the trigger');
+  const { rows: logged } = await realQuery(`SELECT count(*)::int AS n FROM webhook_deliveries WHERE trigger_id = $1`, [trigger.id]);
+  t.equal(logged[0].n, 0, 'and no delivery logged');
+  t.equal(hook.delivered().length, 0, 'nothing sent meanwhile');
+  failing = false;
+  await until('the delivery once the lookup works', () => hook.delivered().some((r) => eventOf(r) === eventId));
+  t.pass('sent after its lease lapsed');
+});

@@ -369,9 +369,7 @@ export class WebhookDispatcher extends EventEmitter {
     this.controllers.add(controller);
     try {
       const target = await withSignal(resolveTarget(row.url, { allowLoopback: o.allowLoopback, resolver: o.resolver }), signal);
-      // Rendered for each attempt, just before it is sent: a party erased a moment ago goes without its personal data.
-      const [payload] = await publicPayloads(this.pool, [row.payload as Record<string, unknown>]);
-      const body = JSON.stringify(payload);
+      const body = JSON.stringify(row.payload);
       const headers = { ...webhookHeaders(row.secret, row.eventId, body), 'webhook-event': `${row.object}/${row.action}` };
       const res = await postOnce(target, headers, body, signal, this.agents);
       if (res.status >= 200 && res.status < 300) return { ok: true, status: res.status, error: null, outcome: 'delivered' };
@@ -391,7 +389,18 @@ export class WebhookDispatcher extends EventEmitter {
     }
   }
 
-  private async deliver(row: LeasedRow): Promise<void> {
+  private async deliver(leased: LeasedRow): Promise<void> {
+    // Rendered for each attempt, just before it is sent: a party erased a moment ago goes without its personal data.
+    // A failure here is ours, not the receiver's: nothing is recorded against the trigger, and the row comes back
+    // when its lease lapses.
+    let row: LeasedRow;
+    try {
+      const [payload] = await publicPayloads(this.pool, [leased.payload as Record<string, unknown>]);
+      row = { ...leased, payload };
+    } catch (error) {
+      this.log('webhook dispatcher: rendering a payload failed; it is sent again after its lease', { error: String(error), triggerId: leased.triggerId, eventId: leased.eventId });
+      return;
+    }
     const started = performance.now();
     const result = await this.attempt(row);
     const durationMs = Math.round(performance.now() - started);
