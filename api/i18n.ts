@@ -43,3 +43,12 @@ export function localize(code: string, params: Params, language: Language): stri
   if (!messages) return `${code} ${JSON.stringify(params)}`;
   return render(messages[language] ?? messages.en, params, language);
 }
+
+/**
+ * A code's message as a template in the language (`localizedErrorMessage`): its `{name}` parameters kept for
+ * the client to fill, its optional `[...]` parts shown without brackets. Undefined for an unknown code.
+ */
+export function messageTemplate(code: string, language: Language): string | undefined {
+  const messages = Object.hasOwn(MESSAGES, code) ? MESSAGES[code] : undefined;
+  return messages && (messages[language] ?? messages.en).replace(/\[([^[\]]*)\]/g, '$1');
+}

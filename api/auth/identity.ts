@@ -192,6 +192,12 @@ export class Identity {
     return (await verifyPassword(password, rows[0].password_hash)) ? rows[0].id : undefined;
   }
 
+  /** A user's sign-in e-mail (what `userProfile` shows), or undefined for an unknown id. */
+  async userEmail(userId: string): Promise<string | undefined> {
+    const { rows } = await this.pool.query(`SELECT email FROM users WHERE id = $1`, [userId]);
+    return rows[0]?.email;
+  }
+
   /** The organisations a user belongs to, with name and country from the organisations read model. */
   async memberships(userId: string): Promise<Membership[]> {
     const { rows } = await this.pool.query(

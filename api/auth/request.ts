@@ -54,6 +54,17 @@ function namedOrganisation(headers: IncomingHttpHeaders): { id?: string; refusal
 }
 
 /**
+ * A token sent without any organisation header. GraphQL authenticates with `organisation: 'optional'` (the
+ * roots Sage clients call to find their organisation need no header) and refuses every other field with
+ * this rule's answer, exactly as 'required' would have (the missing token is still reported first).
+ * Sage clients also send `x-api-key` and the deprecated `X-TenantId`: neither is read (accepted, ignored).
+ */
+export function organisationHeaderMissing(headers: IncomingHttpHeaders): boolean {
+  const named = namedOrganisation(headers);
+  return bearerToken(headers.authorization) !== undefined && !named.id && !named.refusal;
+}
+
+/**
  * The caller of a request, or why not. `organisation: 'required'` for GraphQL and REST (spec 5.1);
  * 'optional' for the event queue, whose requests need no header but may carry one. The missing token
  * is reported before the missing organisation.

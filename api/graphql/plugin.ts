@@ -10,11 +10,10 @@ import mercurius from 'mercurius';
 import type pg from 'pg';
 import { BusinessError } from '../../domain/errors.ts';
 import type { OrganisationState } from '../../domain/accounting/organisation.ts';
-import { MASTER_CHARTS } from '../../domain/reference/charts.ts';
-import { referenceId } from '../../domain/reference/countries.ts';
 import type { ProjectionDaemon } from '../../projections/engine/daemon.ts';
 import type { Resource } from '../../projections/engine/resource.ts';
-import type { Caller } from '../auth/identity.ts';
+import { Identity, type Caller } from '../auth/identity.ts';
+import { ORGANISATION_HEADER_MANDATORY, organisationHeaderMissing } from '../auth/request.ts';
 import { localize, pickLanguage, type Language } from '../i18n.ts';
 import { readScoped } from '../read-scope.ts';
 import { commandIdOf } from './command-ids.ts';
@@ -29,7 +28,8 @@ import { INPUT_LIMITS, addRequestGate } from './request-gate.ts';
 import { formatExecution } from './responses.ts';
 import { parseJsonKeepingNumbers } from './sent-numbers.ts';
 import { SCALAR_RESOLVERS } from './scalars.ts';
-import { GRAPHQL_RESOURCES, buildSdl } from './sdl.ts';
+import { ENUMS, GRAPHQL_RESOURCES, buildSdl } from './sdl.ts';
+import { HEADER_FREE_ROOTS, localizedEnumValues, localizedErrorMessage, masterChartById, masterCharts } from './sage-roots.ts';
 
 export interface GraphqlOptions {
   costBudget?: number;
@@ -44,29 +44,46 @@ interface Context {
   caller: Caller | undefined;
   idempotencyKey: string | undefined;
   authError: string | undefined;
+  /** A token without an organisation header: only HEADER_FREE_ROOTS answer (the token's own organisation). */
+  organisationMissing: boolean;
   language: Language;
 }
 
 const error = (message: string, code: string) => new GraphQLError(message, { extensions: { code } });
 
-function requireCaller(ctx: Context): Caller {
+/** The caller of a root answered without an organisation header: the token's user in the token's organisation. */
+function requireUser(ctx: Context): Caller {
   if (ctx.caller) return ctx.caller;
   throw error(ctx.authError ?? 'The current user is not authenticated.', 'AUTH_NOT_AUTHENTICATED');
 }
 
-function connectionResolver(pool: pg.Pool, resource: Resource) {
+/** The caller of every other field: the organisation header is required (spec 5.1). */
+function requireCaller(ctx: Context): Caller {
+  if (ctx.organisationMissing) throw error(ORGANISATION_HEADER_MANDATORY, 'AUTH_NOT_AUTHENTICATED');
+  return requireUser(ctx);
+}
+
+function listResolver<T>(pool: pg.Pool, resource: Resource, root: string, read: (db: pg.PoolClient, caller: Caller, args: Record<string, unknown>) => Promise<T>) {
+  const authenticated = HEADER_FREE_ROOTS.has(root) ? requireUser : requireCaller;
   return async (_: unknown, args: Record<string, unknown>, ctx: Context) => {
-    const caller = requireCaller(ctx);
+    const caller = authenticated(ctx);
     const unstorable = unstorableTextAt(args); // (no row holds such text, and PostgreSQL would refuse the parameter)
     if (unstorable) throw error(`${unstorable.field} ${unstorable.reason}`, 'INVALID_QUERY');
     try {
-      return await readScoped(pool, caller.organisationId, (db) => listQuery(db, resource, caller.organisationId, args as never));
+      return await readScoped(pool, caller.organisationId, (db) => read(db, caller, args));
     } catch (e) {
       if (e instanceof QueryInputError) throw error(e.message, 'INVALID_QUERY');
       throw e;
     }
   };
 }
+
+const connectionResolver = (pool: pg.Pool, resource: Resource) =>
+  listResolver(pool, resource, resource.query!.field, (db, caller, args) => listQuery(db, resource, caller.organisationId, args as never));
+
+/** `<byId>(id: ID!)`: the node, through the same scoped list query, or null when the organisation has none. */
+const byIdResolver = (pool: pg.Pool, resource: Resource) =>
+  listResolver(pool, resource, resource.query!.byId!, async (db, caller, args) => (await listQuery(db, resource, caller.organisationId, { where: { id: { eq: args.id } }, first: 1 })).nodes[0] ?? null);
 
 /** Batched (per request, per field) loading of referenced objects and child lists. */
 function loadersFor(pool: pg.Pool) {
@@ -106,18 +123,30 @@ function typeResolvers() {
   return resolvers;
 }
 
-function masterCharts() {
-  return MASTER_CHARTS.map((chart) => ({
-    id: referenceId('chart', chart.key),
-    description: chart.description,
-    accountingPlanMasterLines: chart.lines.map((line) => ({ ...line, id: referenceId('chart-line', `${chart.key}:${line.code}`) })),
-  }));
-}
-
 export async function graphqlPlugin(app: FastifyInstance, options: GraphqlOptions): Promise<void> {
   const { pool, daemon, services } = options;
-  const Query: Record<string, unknown> = { accountingPlanMasters: (_: unknown, __: unknown, ctx: Context) => (requireCaller(ctx), masterCharts()) };
-  for (const r of GRAPHQL_RESOURCES) if (r.query) Query[r.query.field] = connectionResolver(pool, r);
+  const identity = new Identity(pool);
+  const Query: Record<string, unknown> = {
+    accountingPlanMasters: (_: unknown, __: unknown, ctx: Context) => (requireCaller(ctx), masterCharts()),
+    accountingPlansMasterById: (_: unknown, args: { id: string }, ctx: Context) => (requireCaller(ctx), masterChartById(args.id)),
+    userProfile: async (_: unknown, __: unknown, ctx: Context) => {
+      const { userId } = requireUser(ctx);
+      const email = await identity.userEmail(userId);
+      // Users have an e-mail and no name yet.
+      return { id: userId, fullName: null, firstName: null, lastName: null, authenticationEmail: email ?? null, applicationLanguageCode: ctx.language };
+    },
+    localizedEnumValues: (_: unknown, args: { enumName: string; language: string }, ctx: Context) => {
+      requireUser(ctx);
+      const values = localizedEnumValues(ENUMS, args.enumName);
+      if (!values) throw error(`enumName: no enumeration named ${JSON.stringify(args.enumName.slice(0, 100))}`, 'INVALID_QUERY');
+      return values;
+    },
+    localizedErrorMessage: (_: unknown, args: { errorCode: string; language: string }, ctx: Context) => (requireUser(ctx), localizedErrorMessage(args.errorCode, args.language)),
+  };
+  for (const r of GRAPHQL_RESOURCES) {
+    if (r.query) Query[r.query.field] = connectionResolver(pool, r);
+    if (r.query?.byId) Query[r.query.byId] = byIdResolver(pool, r);
+  }
 
   const sdl = buildSdl();
   const schema = buildSchema(sdl);
@@ -151,7 +180,8 @@ export async function graphqlPlugin(app: FastifyInstance, options: GraphqlOption
   parseJsonKeepingNumbers(app); // (this plugin's context only: /graphql)
   // Nesting, token and cost limits run before anything else of the request (authentication included).
   addRequestGate(app, schema, { ...DEFAULT_COST_LIMITS, maxCost: options.costBudget ?? DEFAULT_COST_LIMITS.maxCost });
-  app.authenticateCallers({ organisation: 'required' });
+  // The header is required per field (requireCaller), not per request: a few roots answer without it.
+  app.authenticateCallers({ organisation: 'optional' });
 
   await app.register(mercurius, {
     schema: sdl,
@@ -165,7 +195,7 @@ export async function graphqlPlugin(app: FastifyInstance, options: GraphqlOption
       const key = request.headers['idempotency-key'];
       const idempotencyKey = typeof key === 'string' && key.length > 0 && key.length <= 200 ? key : undefined;
       // Authenticated by the hook above; a refusal is answered per field (AUTH_NOT_AUTHENTICATED), not per request.
-      return { caller: request.caller ?? undefined, idempotencyKey, authError: request.callerRefusal?.message, language };
+      return { caller: request.caller ?? undefined, idempotencyKey, authError: request.callerRefusal?.message, organisationMissing: organisationHeaderMissing(request.headers), language };
     },
   });
 }

@@ -8,10 +8,14 @@ import { Kind, parse, print, visit, type ConstDirectiveNode, type DocumentNode }
 import { MODULES, RESOURCES } from '../../modules/index.ts';
 import { storedFields, type Resource, type StoredField } from '../../projections/engine/resource.ts';
 import { MUTATIONS, mutationTypesSdl } from './mutations.ts';
+import { ORGANIZATION_ENUMS, Organization } from './organizations.ts';
+import { SAGE_ROOTS_SDL, SAGE_ROOT_FIELDS } from './sage-roots.ts';
 
-export const GRAPHQL_RESOURCES: Resource[] = RESOURCES;
+/** The module list's resources, and Sage's Organization (a view of the organisations read model). */
+export const GRAPHQL_RESOURCES: Resource[] = [...RESOURCES, Organization];
 
-const ENUMS: Record<string, readonly string[]> = Object.assign({}, ...MODULES.map((m) => m.enums));
+/** Every enumeration of the schema, by name (`localizedEnumValues` answers these). */
+export const ENUMS: Record<string, readonly string[]> = Object.assign({}, ...MODULES.map((m) => m.enums), ORGANIZATION_ENUMS);
 
 const BASE_SDL = `
 scalar UUID
@@ -77,7 +81,9 @@ function queryRootSdl(resources: Resource[]): string {
   const fields = resources
     .filter((r) => r.query)
     .map((r) => `  ${r.query!.field}(first: Int, after: String, last: Int, before: String, where: ${r.typeName}FilterInput, order: [${r.typeName}SortInput!]): ${r.query!.connection} @listSize(assumedSize: 50, slicingArguments: ["first", "last"])`);
-  return `type Query {\n${fields.join('\n')}\n  accountingPlanMasters: [AccountingPlanMasterGLDto!]! @listSize(assumedSize: 10)\n}`;
+  // Sage's reads of one object declare `$id: ID!` (fact sheet 1.3): the node, or null outside the caller's organisation.
+  const byIds = resources.filter((r) => r.query?.byId).map((r) => `  ${r.query!.byId}(id: ID!): ${r.typeName}`);
+  return `type Query {\n${[...fields, ...byIds].join('\n')}${SAGE_ROOT_FIELDS}\n}`;
 }
 
 const capitalised = (name: string) => name[0].toUpperCase() + name.slice(1);
@@ -114,6 +120,7 @@ export function buildSdl(): string {
     ...Object.entries(ENUMS).map(([name, values]) => enumSdl(name, values)),
     ...GRAPHQL_RESOURCES.map(resourceSdl),
     specTypes(),
+    SAGE_ROOTS_SDL,
     mutationTypesSdl(),
     queryRootSdl(GRAPHQL_RESOURCES),
     mutationRootSdl(),

@@ -62,7 +62,11 @@ export interface Resource {
   table: string; // read-model table
   scope: 'organisation' | 'global';
   fields: Field[];
-  query?: { field: string; connection: string }; // Query root connection (plural)
+  /**
+   * Query roots: the connection (plural) and, where Sage's operations read one by id with `$id: ID!`, that
+   * root's name (`<byId>(id: ID!): <typeName>`, null when the caller's organisation has no such row).
+   */
+  query?: { field: string; connection: string; byId?: string };
   rest?: { path: string; displayedAs: (row: Record<string, unknown>) => string };
   /** Stable default order of lists (field names), before the id tie-breaker. */
   defaultOrder?: string[];
