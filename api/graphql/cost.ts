@@ -11,6 +11,8 @@
  *
  * - weight(f): the field's `@cost(weight: "…")`; without one, 10 for a field of object/interface/union type
  *   and 0 for a scalar/enum field. (The service's SDL gives every field `@cost(weight: "10")`.)
+ * - weight(argument given): its definition's `@cost`, plus the `@cost` of every input field its value (literal or
+ *   variable) uses at any depth: a filter or sort through a related object or list weighs 10 per relation.
  * - typeWeight(T): `@cost` on the type; without one, 1 for object/interface/union types, 0 for leaves. So
  *   typeCost counts the object values the response may hold, the root object included.
  * - size(f) is 1 unless f returns a list; for a list field it is
@@ -42,6 +44,7 @@ import {
   getNullableType,
   isAbstractType,
   isCompositeType,
+  isInputObjectType,
   isListType,
   isObjectType,
   valueFromASTUntyped,
@@ -52,6 +55,7 @@ import {
   type FragmentDefinitionNode,
   type GraphQLCompositeType,
   type GraphQLField,
+  type GraphQLInputType,
   type GraphQLNamedType,
   type GraphQLObjectType,
   type GraphQLSchema,
@@ -174,6 +178,43 @@ function argumentsWeight(field: GraphQLField<unknown, unknown>, node: FieldNode)
   if (weights.size === 0 || !node.arguments) return 0;
   let sum = 0;
   for (const a of node.arguments) sum += weights.get(a.name.value) ?? 0;
+  return sum;
+}
+
+/**
+ * Sum of the `@cost` weights of the input fields an argument value uses, at any depth (a filter or sort through
+ * related objects: each relation weighs like a field). Values come from literals or variables; a list position
+ * also takes a single value (list coercion). The walk shares the operation's visit budget and nesting cap.
+ */
+function inputWeight(ctx: Context, type: GraphQLInputType, value: unknown, level: number): number {
+  if (value === null || value === undefined || ctx.saturated) return 0;
+  if (++ctx.visits > MAX_FIELD_VISITS || level > MAX_NESTING) {
+    ctx.saturated = true;
+    return 0;
+  }
+  const nullable = getNullableType(type);
+  if (isListType(nullable)) {
+    const items = Array.isArray(value) ? value : [value];
+    return items.reduce<number>((sum, item) => add(sum, inputWeight(ctx, nullable.ofType, item, level + 1)), 0);
+  }
+  if (!isInputObjectType(nullable) || typeof value !== 'object' || Array.isArray(value)) return 0;
+  const fields = nullable.getFields();
+  let sum = 0;
+  for (const [name, v] of Object.entries(value as Record<string, unknown>)) {
+    const field = fields[name];
+    if (!field || v === null || v === undefined) continue;
+    sum = add(sum, add(costWeight(field.astNode?.directives) ?? 0, inputWeight(ctx, field.type, v, level + 1)));
+  }
+  return sum;
+}
+
+/** What a field node's arguments weigh through the input fields their values use. */
+function argumentValuesWeight(ctx: Context, field: GraphQLField<unknown, unknown>, node: FieldNode): number {
+  let sum = 0;
+  for (const a of node.arguments ?? []) {
+    const definition = field.args.find((x) => x.name === a.name.value);
+    if (definition && isInputObjectType(getNamedType(definition.type))) sum = add(sum, inputWeight(ctx, definition.type, argumentValue(ctx, [a], a.name.value), 1));
+  }
   return sum;
 }
 
@@ -336,7 +377,7 @@ function objectSelectionCost(ctx: Context, type: GraphQLObjectType, sets: readon
       totals.aliases = add(totals.aliases, child.aliases);
     }
 
-    const own = Math.max(0, fieldWeight(field) + argumentsWeight(field, nodes[0]));
+    const own = Math.max(0, fieldWeight(field) + argumentsWeight(field, nodes[0]) + argumentValuesWeight(ctx, field, nodes[0]));
     totals.fieldCost = add(totals.fieldCost, add(own, mul(multiplier, childFieldCost)));
     totals.typeCost = add(totals.typeCost, mul(multiplier, add(typeWeight(namedType), childTypeCost)));
     totals.depth = Math.max(totals.depth, depth);

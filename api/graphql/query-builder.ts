@@ -6,8 +6,9 @@
 import type pg from 'pg';
 import { keptCount } from '../../projections/engine/counts.ts';
 import { MIDNIGHT_SPREAD, datedWithinBounds, isDatedWithin } from '../../projections/engine/dated-within.ts';
-import { storedFields, type Resource, type StoredField } from '../../projections/engine/resource.ts';
+import { storedField, storedFields, type Resource, type StoredField } from '../../projections/engine/resource.ts';
 import { filterValueProblem } from './filter-values.ts';
+import { LIST_OPERATORS, MAX_RELATION_DEPTH, quantifiedSql, relatedRows, relatedScope, relationOf, type ListOperator, type Relation, type RelationScope } from './relation-filters.ts';
 
 export const PAGING = Object.freeze({ defaultPageSize: 20, maxPageSize: 500, maxFilterDepth: 10, maxInList: 1000 });
 
@@ -40,18 +41,28 @@ const CAST: Record<StoredField['scalar'], string> = {
   UUID: 'uuid', String: 'text', Int: 'integer', Boolean: 'boolean', Decimal: 'numeric', DateTime: 'timestamptz', Date: 'date',
 };
 
-export function whereSql(resource: Resource, filter: Filter | undefined, params: unknown[], depth = 0): string {
+/**
+ * The condition `filter` states on the rows of `resource` (alias `scope.alias`, `t` at the top). Filters through
+ * related objects and lists go `scope.depth` relations down, at most MAX_RELATION_DEPTH; `scope.organisationParam`
+ * confines them to the caller's organisation (relation-filters.ts).
+ */
+export function whereSql(resource: Resource, filter: Filter | undefined, params: unknown[], depth = 0, scope: RelationScope = { alias: 't', depth: 0 }): string {
   if (!filter) return 'TRUE';
   if (depth > PAGING.maxFilterDepth) throw new QueryInputError('filter nested too deeply');
   const byName = new Map(storedFields(resource).map((x) => [x.name, x]));
   const parts: string[] = [];
   for (const [key, value] of Object.entries(filter)) {
     if (value === undefined) continue;
+    const relation = relationOf(resource, key);
     // GraphQL lets a client send null for any optional input field; here it would name no condition at all.
-    if (value === null) throw new QueryInputError(`${key}: ${key === 'and' || key === 'or' ? 'a list of filters' : 'an object of operators'}, not null`);
+    if (value === null) throw new QueryInputError(`${key}: ${key === 'and' || key === 'or' ? 'a list of filters' : relation ? 'a filter of the related object' : 'an object of operators'}, not null`);
     if (key === 'and' || key === 'or') {
-      const list = (value as Filter[]).map((sub) => `(${whereSql(resource, sub, params, depth + 1)})`);
+      const list = (value as Filter[]).map((sub) => `(${whereSql(resource, sub, params, depth + 1, scope)})`);
       if (list.length > 0) parts.push(`(${list.join(key === 'and' ? ' AND ' : ' OR ')})`);
+      continue;
+    }
+    if (relation) {
+      parts.push(relationWhereSql(resource, relation, value as Filter, params, depth, scope));
       continue;
     }
     const field = byName.get(key);
@@ -65,7 +76,7 @@ export function whereSql(resource: Resource, filter: Filter | undefined, params:
         const problem = filterValueProblem(field.scalar, v);
         if (problem) throw new QueryInputError(`${key}.${op}: ${problem}`);
       }
-      const column = `t.${field.column}`;
+      const column = `${scope.alias}.${field.column}`;
       // eq/neq null mean IS [NOT] NULL; with a value they are plain comparisons, which an index can serve
       // (IS [NOT] DISTINCT FROM never uses one).
       if ((op === 'eq' || op === 'neq') && operand === null) {
@@ -75,6 +86,28 @@ export function whereSql(resource: Resource, filter: Filter | undefined, params:
       params.push(operand);
       parts.push(build(column, `$${params.length}::${CAST[field.scalar]}${isList ? '[]' : ''}`));
     }
+  }
+  return parts.length ? parts.join(' AND ') : 'TRUE';
+}
+
+/** A filter through a reference (a subquery on the referenced row) or a list (`some`, `all`, `none`, `any`). */
+function relationWhereSql(owner: Resource, relation: Relation, value: Filter, params: unknown[], depth: number, scope: RelationScope): string {
+  if (scope.depth + 1 > MAX_RELATION_DEPTH) throw new QueryInputError(`${relation.name}: a filter may go through at most ${MAX_RELATION_DEPTH} related objects or lists`);
+  const target = relation.resource();
+  const inner = relatedScope(scope);
+  const head = relatedRows(owner, relation, scope);
+  if (relation.kind === 'reference') return `EXISTS (SELECT 1 ${head} AND (${whereSql(target, value, params, depth + 1, inner)}))`;
+  const parts: string[] = [];
+  for (const [op, operand] of Object.entries(value)) {
+    if (operand === undefined) continue;
+    if (!(LIST_OPERATORS as readonly string[]).includes(op)) throw new QueryInputError(`${relation.name}: unknown list operator ${op} (some, all, none or any)`);
+    if (op === 'any') {
+      if (typeof operand !== 'boolean') throw new QueryInputError(`${relation.name}.any: true or false`);
+      parts.push(quantifiedSql(head, 'any', operand));
+      continue;
+    }
+    if (operand === null || typeof operand !== 'object') throw new QueryInputError(`${relation.name}.${op}: a filter of ${target.typeName}, not ${operand}`);
+    parts.push(quantifiedSql(head, op as ListOperator, whereSql(target, operand as Filter, params, depth + 1, inner)));
   }
   return parts.length ? parts.join(' AND ') : 'TRUE';
 }
@@ -107,16 +140,32 @@ export function impliedDateRanges(resource: Resource, filter: Filter | undefined
   return ranges;
 }
 
-export function orderSql(resource: Resource, order: Record<string, 'ASC' | 'DESC'>[] | undefined): string {
-  const byName = new Map(storedFields(resource).map((x) => [x.name, x]));
+type Sort = Record<string, unknown>;
+
+export function orderSql(resource: Resource, order: Sort[] | undefined, scope: RelationScope = { alias: 't', depth: 0 }): string {
   const terms = (order?.length ? order : (resource.defaultOrder ?? []).map((name) => ({ [name]: 'ASC' as const }))).flatMap((o) =>
-    Object.entries(o).map(([name, dir]) => {
-      const field = byName.get(name);
-      if (!field || field.hidden) throw new QueryInputError(`cannot sort on ${name}`);
-      return `t.${field.column} ${dir === 'DESC' ? 'DESC' : 'ASC'}`;
-    }),
+    sortTerms(resource, o, scope).map(({ value, dir }) => `${value} ${dir}`),
   );
   return [...terms, 't.id ASC'].join(', ');
+}
+
+/**
+ * The values one sort object orders by, with their directions: a stored column, or through a reference
+ * (`journalType: { code: ASC }`) the referenced row's value, as a subquery (null when nothing is referenced).
+ */
+function sortTerms(resource: Resource, sort: Sort, scope: RelationScope): { value: string; dir: 'ASC' | 'DESC' }[] {
+  return Object.entries(sort).flatMap(([name, dir]) => {
+    if (dir === undefined) return [];
+    const relation = relationOf(resource, name);
+    if (relation?.kind === 'reference' && dir !== null && typeof dir === 'object') {
+      if (scope.depth + 1 > MAX_RELATION_DEPTH) throw new QueryInputError(`${name}: a sort may go through at most ${MAX_RELATION_DEPTH} related objects`);
+      const head = relatedRows(resource, relation, scope);
+      return sortTerms(relation.resource(), dir as Sort, relatedScope(scope)).map((term) => ({ value: `(SELECT ${term.value} ${head})`, dir: term.dir }));
+    }
+    const field = storedFields(resource).find((x) => x.name === name);
+    if (!field || field.hidden || (dir !== 'ASC' && dir !== 'DESC')) throw new QueryInputError(`cannot sort on ${name}`);
+    return [{ value: `${scope.alias}.${field.column}`, dir }];
+  });
 }
 
 export interface PageArgs {
@@ -166,15 +215,42 @@ export function toNode(resource: Resource, row: Row): Row {
 
 export interface ListQuery extends PageArgs {
   where?: Filter;
-  order?: Record<string, 'ASC' | 'DESC'>[];
+  order?: Sort[];
 }
 
-export async function listQuery(db: pg.Pool | pg.PoolClient, resource: Resource, organisationId: string | null, q: ListQuery) {
-  const params: unknown[] = [];
-  let where = whereSql(resource, q.where, params);
-  if (resource.scope === 'organisation') {
-    params.push(organisationId);
-    const organisationParam = `$${params.length}`;
+/**
+ * A top-level filter through a reference that names exactly one row is that row's id: `journalType: { code: { eq:
+ * "VEN" } }` reads as `journalTypeId: { eq: <VEN's id> }`, so the flat filter's paths serve it (a kept count for
+ * totalCount, the dated-within bounds). One small lookup on the referenced table, by the same compiled filter; a
+ * filter naming none or several rows keeps its subquery, and so does one beside a condition on the id itself.
+ */
+async function referencesAsIds(db: pg.Pool | pg.PoolClient, resource: Resource, organisationId: string | null, filter: Filter | undefined): Promise<Filter | undefined> {
+  if (!filter) return filter;
+  const resolved: Filter = { ...filter };
+  for (const [key, value] of Object.entries(filter)) {
+    const relation = relationOf(resource, key);
+    if (relation?.kind !== 'reference' || value === null || typeof value !== 'object' || filter[relation.via] !== undefined || storedField(resource, relation.via).hidden) continue;
+    const target = relation.resource();
+    const scoped = target.scope === 'organisation';
+    const params: unknown[] = scoped ? [organisationId] : [];
+    const where = whereSql(target, value as Filter, params, 1, { alias: 't', depth: 1, organisationParam: scoped ? '$1' : undefined });
+    const { rows } = await db.query(`SELECT t.id FROM ${target.table} t WHERE ${scoped ? 't.organisation_id = $1 AND ' : ''}(${where}) LIMIT 2`, params);
+    if (rows.length !== 1) continue;
+    delete resolved[key];
+    resolved[relation.via] = { eq: rows[0].id };
+  }
+  return resolved;
+}
+
+export async function listQuery(db: pg.Pool | pg.PoolClient, resource: Resource, organisationId: string | null, query: ListQuery) {
+  const q = { ...query, where: await referencesAsIds(db, resource, organisationId, query.where) };
+  // The organisation is the first parameter: filters and sorts through relations confine their subqueries to it too.
+  const scoped = resource.scope === 'organisation';
+  const params: unknown[] = scoped ? [organisationId] : [];
+  const organisationParam = '$1';
+  const scope: RelationScope = { alias: 't', depth: 0, organisationParam: scoped ? organisationParam : undefined };
+  let where = whereSql(resource, q.where, params, 0, scope);
+  if (scoped) {
     where = [`t.organisation_id = ${organisationParam}`, ...impliedDateRanges(resource, q.where, params, organisationParam), `(${where})`].join(' AND ');
   }
   // Big lists keep their counts (projections/counts.ts); other filters count the matching rows.
@@ -184,7 +260,7 @@ export async function listQuery(db: pg.Pool | pg.PoolClient, resource: Resource,
   // One row past the page says whether a next page exists: the rows decide, not the stored count, which may
   // disagree with them (a page claiming a next one that has no rows would loop a client following pageInfo).
   const { rows } = await db.query(
-    `SELECT t.* FROM ${resource.table} t WHERE ${where} ORDER BY ${orderSql(resource, q.order)} LIMIT ${limit + 1} OFFSET ${offset}`,
+    `SELECT t.* FROM ${resource.table} t WHERE ${where} ORDER BY ${orderSql(resource, q.order, scope)} LIMIT ${limit + 1} OFFSET ${offset}`,
     params,
   );
   const page = rows.slice(0, limit);

@@ -6,7 +6,8 @@
 import fs from 'node:fs';
 import { Kind, parse, print, visit, type ConstDirectiveNode, type DocumentNode } from 'graphql';
 import { MODULES, RESOURCES } from '../../modules/index.ts';
-import { storedFields, type Resource, type StoredField } from '../../projections/engine/resource.ts';
+import { storedFields, type ChildrenField, type ReferenceField, type Resource, type StoredField } from '../../projections/engine/resource.ts';
+import { RELATION_FILTER_WEIGHT } from './relation-filters.ts';
 import { MUTATIONS, mutationTypesSdl } from './mutations.ts';
 import { ORGANIZATION_ENUMS, Organization } from './organizations.ts';
 import { SAGE_ROOTS_SDL, SAGE_ROOT_FIELDS } from './sage-roots.ts';
@@ -59,17 +60,45 @@ function filterInputType(x: StoredField): string {
   return { UUID: 'UuidOperationFilterInput', String: 'StringOperationFilterInput', Int: 'IntOperationFilterInput', Boolean: 'BooleanOperationFilterInput', Decimal: 'DecimalOperationFilterInput', DateTime: 'DateTimeOperationFilterInput', Date: 'DateTimeOperationFilterInput' }[x.scalar];
 }
 
+/** Types some resource holds a list of: each gets the list filter input once. */
+const CHILD_TYPES = new Set(GRAPHQL_RESOURCES.flatMap((r) => r.fields.flatMap((x) => (x.kind === 'children' ? [x.resource().typeName] : []))));
+
+/** HotChocolate's name of the input filtering a list of `typeName` objects (`some`, `all`, `none`, `any`). */
+export const listFilterInputName = (typeName: string) => `ListFilterInputTypeOf${typeName}FilterInput`;
+
+/**
+ * A resource's <Type>FilterInput and <Type>SortInput, for every resource (a referenced or child one is filtered
+ * through its parent even without a root of its own): stored fields by operators, a reference field by the
+ * referenced type's FilterInput (and SortInput), a children field by the list filter over the child's. A relation
+ * weighs like a field in the cost analysis (`@cost` on the input field), so a deep filter is never free.
+ */
+function filterSortSdl(r: Resource): string[] {
+  const filterable = storedFields(r).filter((x) => !x.hidden);
+  const references = r.fields.filter((x): x is ReferenceField => x.kind === 'reference');
+  const children = r.fields.filter((x): x is ChildrenField => x.kind === 'children');
+  const relation = (name: string, type: string) => `  ${name}: ${type} @cost(weight: "${RELATION_FILTER_WEIGHT}")`;
+  const filterFields = [
+    ...filterable.map((x) => `  ${x.name}: ${filterInputType(x)}`),
+    ...references.map((x) => relation(x.name, `${x.resource().typeName}FilterInput`)),
+    ...children.map((x) => relation(x.name, listFilterInputName(x.resource().typeName))),
+  ];
+  const sortFields = [...filterable.map((x) => `  ${x.name}: SortEnumType`), ...references.map((x) => relation(x.name, `${x.resource().typeName}SortInput`))];
+  const type = r.typeName;
+  return [
+    `input ${type}FilterInput {\n  and: [${type}FilterInput!]\n  or: [${type}FilterInput!]\n${filterFields.join('\n')}\n}`,
+    `input ${type}SortInput {\n${sortFields.join('\n')}\n}`,
+    ...(CHILD_TYPES.has(type) ? [`input ${listFilterInputName(type)} {\n  all: ${type}FilterInput\n  none: ${type}FilterInput\n  some: ${type}FilterInput\n  any: Boolean\n}`] : []),
+  ];
+}
+
 function resourceSdl(r: Resource): string {
   const fields = r.fields
     .filter((x) => !(x.kind === 'stored' && x.hidden))
     .map((x) => `  ${x.name}: ${x.gql}${x.kind === 'stored' && x.nonNull ? '!' : ''}`);
-  const filterable = storedFields(r).filter((x) => !x.hidden);
-  const lines = [`type ${r.typeName} {\n${fields.join('\n')}\n}`];
+  const lines = [`type ${r.typeName} {\n${fields.join('\n')}\n}`, ...filterSortSdl(r)];
   if (r.query) {
     const plural = r.query.connection.replace(/Connection$/, '');
     lines.push(
-      `input ${r.typeName}FilterInput {\n  and: [${r.typeName}FilterInput!]\n  or: [${r.typeName}FilterInput!]\n${filterable.map((x) => `  ${x.name}: ${filterInputType(x)}`).join('\n')}\n}`,
-      `input ${r.typeName}SortInput {\n${filterable.map((x) => `  ${x.name}: SortEnumType`).join('\n')}\n}`,
       `type ${r.query.connection} {\n  edges: [${plural}Edge!]\n  nodes: [${r.typeName}!]\n  pageInfo: PageInfo!\n  totalCount: Int!\n}`,
       `type ${plural}Edge {\n  cursor: String!\n  node: ${r.typeName}!\n}`,
     );
