@@ -187,11 +187,37 @@ async function listTargets(pool: pg.Pool, organisationId: string): Promise<Targe
       if (values) targets.push(graphql(values));
     }
   }
+  targets.push(...(await relationTargets(pool, organisationId)));
   for (const r of ACCOUNTING_RESOURCES.filter((x) => x.rest)) {
     const path = r.rest!.path;
     targets.push({ name: `GET ${path}`, kind: 'rest', method: 'GET', path: `${path}?page=1&items_per_page=${PAGE}`, list: path });
   }
   return targets;
+}
+
+/**
+ * Filters through relations, as Sage clients write them (issue 17's bar): entries by their journal type's code, and
+ * entries with a line on an account (`some`), both naming the organisation's last entry's journal and account.
+ */
+async function relationTargets(pool: pg.Pool, organisationId: string): Promise<Target[]> {
+  const { rows } = await pool.query(
+    `SELECT j.code AS journal, a.code AS account FROM accounting_entries e
+       JOIN journal_types j ON j.id = e.journal_type_id
+       JOIN accounting_entry_lines l ON l.accounting_entry_id = e.id
+       JOIN accounting_accounts a ON a.id = l.sub_account_id
+     WHERE e.organisation_id = $1 ORDER BY e.date DESC, e.number DESC LIMIT 1`,
+    [organisationId],
+  );
+  if (rows.length === 0) return [];
+  const { journal, account } = rows[0];
+  const entries = (name: string, where: string, filter: string): Target => {
+    const query = `{ accountingEntries(first: ${PAGE}, where: ${where}) { totalCount nodes { ${NODE_FIELDS.accountingEntries ?? 'id'} } } }`;
+    return { name, kind: 'graphql', method: 'POST', path: '/graphql', body: JSON.stringify({ query }), list: 'accountingEntries', filter };
+  };
+  return [
+    entries('accountingEntries (journalType.code)', `{ journalType: { code: { eq: ${JSON.stringify(journal)} } } }`, `journalType.code eq ${journal}`),
+    entries('accountingEntries (lines some subAccount.code)', `{ accountingEntryLines: { some: { subAccount: { code: { eq: ${JSON.stringify(account)} } } } } }`, `accountingEntryLines some subAccount.code eq ${account}`),
+  ];
 }
 
 const BASELINES: Target[] = [
