@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import { BusinessError, Errors, Reasons } from '../domain/errors.ts';
 import { derivedId } from '../domain/ids.ts';
+import type { OrganisationState } from '../domain/accounting/organisation.ts';
 import type { GlobalPosition } from '../eventstore/port.ts';
 import { unstorableTextAt } from '../platform/storable-text.ts';
 import { AggregateStore, type Aggregate, type CommandContext } from './aggregate-store.ts';
@@ -55,6 +56,8 @@ export interface DecisionContext {
   now: string;
   /** A new id for `kind` (the index tells the several ids of one kind apart), the same each time within the command. */
   newId(kind: string, index?: number): string;
+  /** The organisation as its stream says now (country, features, chart): every area decides with it. */
+  organisation(): Promise<OrganisationState>;
   /** The state of another aggregate of the organisation whose stream this command holds (`alsoHold`). */
   held<S>(aggregate: Aggregate<S, never>): Promise<S>;
 }
@@ -70,6 +73,9 @@ export interface Decision<I, S, E extends AnyEvent> {
   /** The answer from the events appended (or recorded, for a retry) and the input. */
   answer: (events: E[], input: I) => Omit<CommandResult, 'position'>;
 }
+
+/** The answer of an update or a deletion: the id it was given. */
+export const answerInputId = (_: unknown, input: { id: string }) => ({ id: input.id });
 
 /** The generic handler of a decision. */
 export function command<I, S, E extends AnyEvent>(decision: Decision<I, S, E>): CommandHandler {
@@ -90,6 +96,7 @@ export function command<I, S, E extends AnyEvent>(decision: Decision<I, S, E>): 
     const context: DecisionContext = {
       ctx, services, now,
       newId: idFor,
+      organisation: () => services.organisation(ctx.organisationId),
       async held<S2>(aggregate: Aggregate<S2, never>) {
         if (!held.some((a) => a.category === aggregate.category)) throw new Error(`invariant violated: ${aggregate.category} read without being held`);
         return (await services.aggregates.loadHeld(aggregate, ctx.organisationId)).state;

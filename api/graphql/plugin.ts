@@ -18,6 +18,7 @@ import { localize, pickLanguage, type Language } from '../i18n.ts';
 import { readScoped } from '../read-scope.ts';
 import { commandIdOf } from './command-ids.ts';
 import { accessRules, checkAccess } from './directives.ts';
+import { OrganisationAggregate } from '../../commands/accounting/aggregates.ts';
 import type { CommandServices } from '../../commands/services.ts';
 import { MUTATIONS } from './mutations.ts';
 import { notVisibleError } from './read-your-writes.ts';
@@ -158,7 +159,7 @@ export async function graphqlPlugin(app: FastifyInstance, options: GraphqlOption
       const caller = requireCaller(ctx);
       // Features and country change rarely: the cached organisation is enough to check access (the
       // command itself decides against the current state).
-      const organisation = services.aggregates.cached<OrganisationState>({ category: 'Organisation' }, caller.organisationId) ?? (await services.organisation(caller.organisationId).catch(() => undefined));
+      const organisation = services.aggregates.cached<OrganisationState>(OrganisationAggregate, caller.organisationId) ?? (await services.organisation(caller.organisationId).catch(() => undefined));
       if (!organisation?.id) throw error(`Organisation ${caller.organisationId} does not exist.`, 'AUTH_NOT_AUTHORIZED');
       const refusal = checkAccess(rules, caller, organisation);
       if (refusal) throw refusal;

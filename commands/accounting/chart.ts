@@ -4,7 +4,7 @@
  */
 import type { LedgerState } from '../../domain/accounting/ledger.ts';
 import { decideOrganisation, type OrganisationCommand } from '../../domain/accounting/organisation.ts';
-import { command, defined, parse, type CommandHandler } from '../handler.ts';
+import { answerInputId, command, defined, parse, type CommandHandler } from '../handler.ts';
 import { OrganisationAggregate } from './aggregates.ts';
 import { withAllLedgers } from './all-ledgers.ts';
 import { eventOf } from './answers.ts';
@@ -21,7 +21,7 @@ export const updateAccountingAccount = command({
   input: AccountUpdateInput,
   aggregate: OrganisationAggregate,
   decide: ({ id, ...changes }, state, { now }) => decideOrganisation({ type: 'UpdateAccountingAccount', accountId: id, changes: defined(changes), now }, state),
-  answer: (_, { id }) => ({ id }),
+  answer: answerInputId,
 });
 
 /** Refused while any exercise's ledger has a line on the account. */
@@ -40,7 +40,7 @@ export const updateJournalType = command({
   input: JournalTypeUpdateInput,
   aggregate: OrganisationAggregate,
   decide: ({ id, ...changes }, state, { now }) => decideOrganisation({ type: 'UpdateJournalType', journalTypeId: id, changes: defined(changes), now }, state),
-  answer: (_, { id }) => ({ id }),
+  answer: answerInputId,
 });
 
 /** Refused while any exercise's ledger has an entry in the journal. */

@@ -1,11 +1,11 @@
 /** The catalogue's commands: decided against the organisation's Catalog stream with its chart as a fact. */
 import { decideCatalog, type CatalogCommand, type CatalogState } from '../../domain/catalog/products.ts';
-import { command, type DecisionContext } from '../handler.ts';
+import { answerInputId, command, type DecisionContext } from '../handler.ts';
 import { CatalogAggregate } from './aggregates.ts';
 import { ProductCreateInput, ProductDeleteInput } from './inputs.ts';
 
 const decide = async (catalog: CatalogCommand, state: CatalogState, c: DecisionContext) =>
-  decideCatalog(catalog, state, await c.services.organisation(c.ctx.organisationId));
+  decideCatalog(catalog, state, await c.organisation());
 
 export const createProduct = command({
   input: ProductCreateInput,
@@ -24,5 +24,5 @@ export const deleteProduct = command({
   input: ProductDeleteInput,
   aggregate: CatalogAggregate,
   decide: ({ id }, state, c) => decide({ type: 'DeleteProduct', productId: id, now: c.now }, state, c),
-  answer: (_, { id }) => ({ id }),
+  answer: answerInputId,
 });

@@ -19,7 +19,7 @@ export interface PartyFactsAndEffects {
 /** Decides `party` against the parties' state and seals the events it records. */
 export async function decideSealed(party: PartyCommand, state: PartiesState, c: DecisionContext, more: PartyFactsAndEffects = {}): Promise<PartyEvent[]> {
   const organisationId = c.ctx.organisationId;
-  const organisation = await c.services.organisation(organisationId);
+  const organisation = await c.organisation();
   const settings = await c.held(SettingsAggregate);
   const events = decideParties(party, state, { organisation, settings, usedByEntries: more.usedByEntries ?? (() => false) });
   await more.afterDecide?.();

@@ -5,7 +5,7 @@
 import type { PartyKind } from '../../domain/parties/fields.ts';
 import { withAllLedgers } from '../accounting/all-ledgers.ts';
 import { IdInput } from '../accounting/inputs.ts';
-import { parse, type CommandHandler } from '../handler.ts';
+import { answerInputId, parse, type CommandHandler } from '../handler.ts';
 import { decideSealed, partyCommand } from './decision.ts';
 
 export const deleteParty = (kind: PartyKind): CommandHandler => async (services, ctx, raw) => {
@@ -16,7 +16,7 @@ export const deleteParty = (kind: PartyKind): CommandHandler => async (services,
     const deletion = partyCommand(
       IdInput,
       ({ id }, state, c) => decideSealed({ type: 'DeleteParty', kind, partyId: id, now: c.now }, state, c, { usedByEntries }),
-      (_, { id }) => ({ id }),
+      answerInputId,
     );
     return deletion(services, ctx, input);
   });

@@ -5,7 +5,7 @@
  */
 import type { PartyKind } from '../../domain/parties/fields.ts';
 import { IdInput } from '../accounting/inputs.ts';
-import type { CommandHandler } from '../handler.ts';
+import { answerInputId, type CommandHandler } from '../handler.ts';
 import { decideSealed, partyCommand } from './decision.ts';
 
 export const applyGdpr = (kind: PartyKind): CommandHandler => partyCommand(
@@ -13,5 +13,5 @@ export const applyGdpr = (kind: PartyKind): CommandHandler => partyCommand(
   ({ id }, state, c) => decideSealed({ type: 'ApplyGdpr', kind, partyId: id, now: c.now }, state, c, {
     afterDecide: () => c.services.keys.destroy(c.ctx.organisationId, id),
   }),
-  (_, { id }) => ({ id }),
+  answerInputId,
 );

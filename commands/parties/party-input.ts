@@ -1,6 +1,7 @@
 /** A party's validated input as the decider takes it: clear and personal fields apart, every nested item with its id. */
 import { PERSONAL_FIELDS, type ClearFields, type PartyKind, type PersonalFields } from '../../domain/parties/fields.ts';
 import type { PartyInput } from '../../domain/parties/party-body.ts';
+import { paymentTermLines as paymentTermLinesOf } from '../settings/inputs.ts';
 
 type Loose = Record<string, any>;
 
@@ -31,8 +32,6 @@ export function toPartyInput(kind: PartyKind, values: Loose, id: (what: string, 
       phones: ((c.phones ?? []) as Loose[]).map((p, j) => ({ phoneId: id(`contact-${i}-phone`, j), number: p.number, type: p.type ?? null, isDefault: p.isDefault ?? false })),
       socialMedias: ((c.socialMedias ?? []) as Loose[]).map((s, j) => ({ socialMediaId: id(`contact-${i}-social`, j), name: s.name ?? null, link: s.link })),
     })) : null,
-    paymentTermLines: paymentTermLines ? (paymentTermLines as Loose[]).map((l, i) => ({
-      lineId: id('payment-term-line', i), condition: l.condition, day: l.day ?? null, payDays: l.payDays ?? null, type: l.type, value: l.value ?? null, paymentMeanId: l.paymentMeanId ?? null,
-    })) : null,
+    paymentTermLines: paymentTermLines ? paymentTermLinesOf(paymentTermLines, id) : null,
   };
 }

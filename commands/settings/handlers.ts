@@ -5,12 +5,12 @@
  */
 import type { z } from 'zod';
 import { decideSettings, type SettingsCommand, type SettingsEvent } from '../../domain/settings/settings.ts';
-import { command, type CommandHandler, type CommandResult, type DecisionContext } from '../handler.ts';
+import { answerInputId, command, type CommandHandler, type CommandResult, type DecisionContext } from '../handler.ts';
 import { PartiesAggregate } from '../parties/aggregates.ts';
 import { SettingsAggregate } from './aggregates.ts';
 import {
   BusinessAreaCreateInput, BusinessAreaDeleteInput, JobAreaCreateInput, PaymentMeanCreateInput, PaymentMeanDeleteInput,
-  PaymentTermCreateInput, PaymentTermDeleteInput,
+  PaymentTermCreateInput, PaymentTermDeleteInput, paymentTermLines,
 } from './inputs.ts';
 
 type Answer<I> = (events: SettingsEvent[], input: I) => Omit<CommandResult, 'position'>;
@@ -19,19 +19,18 @@ type Answer<I> = (events: SettingsEvent[], input: I) => Omit<CommandResult, 'pos
 function settingsCommand<I>(input: z.ZodType<I>, build: (input: I, c: DecisionContext) => SettingsCommand | Promise<SettingsCommand>, answer: Answer<I>, holdParties = false): CommandHandler {
   return command({
     input, aggregate: SettingsAggregate, alsoHold: holdParties ? [PartiesAggregate] : [], answer,
-    decide: async (i, state, c) => decideSettings(await build(i, c), state, await c.services.organisation(c.ctx.organisationId)),
+    decide: async (i, state, c) => decideSettings(await build(i, c), state, await c.organisation()),
   });
 }
 
 /** A creation answers the id its event names under `key`. */
 const created = (key: string): Answer<unknown> => ([event]) => ({ id: String((event.data as Record<string, unknown>)[key]) });
-const deleted: Answer<{ id: string }> = (_, { id }) => ({ id });
 /** Whether a customer, supplier or employee refers to the setting (the Parties stream is held). */
 const usedByParties = async (c: DecisionContext, id: string) => (await c.held(PartiesAggregate)).usage.has(id);
 
 export const createBusinessArea = settingsCommand(BusinessAreaCreateInput, (i, c) => ({ type: 'CreateBusinessArea', businessAreaId: c.newId('business-area'), name: i.name, now: c.now }), created('businessAreaId'));
 
-export const deleteBusinessArea = settingsCommand(BusinessAreaDeleteInput, async ({ id }, c) => ({ type: 'DeleteBusinessArea', businessAreaId: id, usedByParties: await usedByParties(c, id), now: c.now }), deleted, true);
+export const deleteBusinessArea = settingsCommand(BusinessAreaDeleteInput, async ({ id }, c) => ({ type: 'DeleteBusinessArea', businessAreaId: id, usedByParties: await usedByParties(c, id), now: c.now }), answerInputId, true);
 
 export const createJobArea = settingsCommand(JobAreaCreateInput, (i, c) => ({ type: 'CreateJobArea', jobAreaId: c.newId('job-area'), name: i.name, now: c.now }), created('jobAreaId'));
 
@@ -40,13 +39,10 @@ export const createPaymentMean = settingsCommand(PaymentMeanCreateInput, (i, c) 
   return { type: 'CreatePaymentMean', paymentMeanId: c.newId('payment-mean'), fields, now: c.now };
 }, created('paymentMeanId'));
 
-export const deletePaymentMean = settingsCommand(PaymentMeanDeleteInput, async ({ id }, c) => ({ type: 'DeletePaymentMean', paymentMeanId: id, usedByParties: await usedByParties(c, id), now: c.now }), deleted, true);
+export const deletePaymentMean = settingsCommand(PaymentMeanDeleteInput, async ({ id }, c) => ({ type: 'DeletePaymentMean', paymentMeanId: id, usedByParties: await usedByParties(c, id), now: c.now }), answerInputId, true);
 
 export const createPaymentTerm = settingsCommand(PaymentTermCreateInput, (i, c) => {
-  const lines = i.lines.map((l, n) => ({
-    lineId: c.newId('payment-term-line', n), condition: l.condition, day: l.day ?? null, payDays: l.payDays ?? null, type: l.type, value: l.value ?? null, paymentMeanId: l.paymentMeanId ?? null,
-  }));
-  return { type: 'CreatePaymentTerm', paymentTermId: c.newId('payment-term'), code: i.code, name: i.name, disabled: i.disabled, lines, now: c.now };
+  return { type: 'CreatePaymentTerm', paymentTermId: c.newId('payment-term'), code: i.code, name: i.name, disabled: i.disabled, lines: paymentTermLines(i.lines, c.newId), now: c.now };
 }, created('paymentTermId'));
 
-export const deletePaymentTerm = settingsCommand(PaymentTermDeleteInput, ({ id }, c) => ({ type: 'DeletePaymentTerm', paymentTermId: id, now: c.now }), deleted);
+export const deletePaymentTerm = settingsCommand(PaymentTermDeleteInput, ({ id }, c) => ({ type: 'DeletePaymentTerm', paymentTermId: id, now: c.now }), answerInputId);

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { PaymentMethodType, PaymentTermLineCondition, PaymentTermLineType } from '../../domain/settings/enums.ts';
+import type { PaymentTermLineInput as PaymentTermLineCommand } from '../../domain/settings/payment-terms.ts';
 import { gql, named } from '../input-types.ts';
 
 const text = (max: number) => z.string().max(max).nullish();
@@ -20,6 +21,13 @@ export const PaymentTermLineInput = named('PaymentTermLineCreateGLDtoInput', z.o
   value: gql.decimal.nullish(),
   paymentMeanId: gql.uuid.nullish(),
 }));
+
+/** Payment term lines as the decider takes them: each with its id (`payment-term-line`, by position), unset fields null. */
+export function paymentTermLines(lines: readonly z.infer<typeof PaymentTermLineInput>[], newId: (kind: string, index: number) => string): PaymentTermLineCommand[] {
+  return lines.map((l, n) => ({
+    lineId: newId('payment-term-line', n), condition: l.condition, day: l.day ?? null, payDays: l.payDays ?? null, type: l.type, value: l.value ?? null, paymentMeanId: l.paymentMeanId ?? null,
+  }));
+}
 
 export const BusinessAreaCreateInput = named('BusinessAreaCreateGLDtoInput', z.object({ name: name(100) }));
 export const JobAreaCreateInput = named('JobAreaCreateGLDtoInput', z.object({ name: name(100) }));
