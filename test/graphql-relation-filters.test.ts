@@ -101,6 +101,19 @@ t.test("entries by a line's account: some, none, all, any", async (t) => {
   t.same(idsOf(combined.accountingEntries, t), sorted(expected), 'relations inside or');
 });
 
+t.test("entries with a line on one account named by its code: each entry once, however many of its lines are on it", async (t) => {
+  const code = '4300001';
+  const [account] = (await ok(`query($c: String) { accountingAccounts(where: { code: { eq: $c } }) { nodes { id } } }`, { c: code })).accountingAccounts.nodes;
+  const expected = entries.filter((e) => e.accountingEntryLines.some((l) => l.subAccountId === account.id)).map((e) => e.id);
+  t.ok(entries.some((e) => e.accountingEntryLines.filter((l) => l.subAccountId === account.id).length > 1), 'an entry has two lines on the account');
+  const some = await sage(t, `query($c: String) { accountingEntries(first: 500, where: { accountingEntryLines: { some: { subAccount: { code: { eq: $c } } } } }) { ${ENTRY_IDS} } }`, { c: code });
+  t.same(idsOf(some.accountingEntries, t), sorted(expected));
+  const page = await ok(`query($c: String) { accountingEntries(first: 1, where: { accountingEntryLines: { some: { subAccount: { code: { eq: $c } } } } }) { totalCount nodes { id } } }`, { c: code });
+  t.equal(page.accountingEntries.totalCount, expected.length, 'a page counts every matching entry');
+  const unknown = await ok(`{ accountingEntries(where: { accountingEntryLines: { some: { subAccount: { code: { eq: "no such" } } } } }) { ${ENTRY_IDS} } }`);
+  t.same(unknown.accountingEntries, { totalCount: 0, nodes: [] });
+});
+
 t.test('lines through their entry and its journal, sorted through two references (pm-035..038)', async (t) => {
   const r = await sage(t, `query { accountingEntryLines(first: 500, where: { accountingEntry: { journalType: { type: { eq: SALES_INVOICE } } } }, order: [{ accountingEntry: { journalType: { code: ASC } } }, { accountingEntry: { date: DESC } }, { subAccount: { code: ASC } }]) {
     totalCount nodes { accountingEntryId subAccount { code } accountingEntry { date journalType { code type } } } } }`);

@@ -19,7 +19,8 @@
  *     - the connection's size when f is one of the connection's sized fields (below);
  *     - else, with `@listSize` on f: the largest slicing argument given (literal or variable, a
  *       non-negative integer), otherwise its `assumedSize`;
- *     - else DEFAULT_LIST_SIZE (10), e.g. `accountingEntryLines: [AccountingEntryLine]` on an entry.
+ *     - else DEFAULT_LIST_SIZE (10), e.g. `accountingEntryLines: [AccountingEntryLine]` on an entry;
+ *     - but 1 for a connection's `aggregate` without groupFields (one group).
  * - Connections: a field whose type's name ends with `Connection` is not itself a list; its size (computed
  *   as above from its own `@listSize`, or from `first`/`last` and DEFAULT_LIST_SIZE without one) multiplies
  *   its sized fields: `@listSize(sizedFields: …)` when declared, otherwise `edges` and `nodes`.
@@ -63,6 +64,7 @@ import {
   type SelectionSetNode,
   type ValueNode,
 } from 'graphql';
+import { AGGREGATE_RESULT_TYPE } from './aggregate.ts';
 
 export interface CostLimits {
   maxCost: number;
@@ -317,6 +319,15 @@ function listSize(ctx: Context, nodes: readonly FieldNode[], slicing: readonly s
   return size ?? assumed;
 }
 
+/** A connection's `aggregate` without groupFields answers one group; grouped, as many as its `@listSize` says. */
+function isUngroupedAggregate(ctx: Context, type: GraphQLNamedType, nodes: readonly FieldNode[]): boolean {
+  if (type.name !== AGGREGATE_RESULT_TYPE) return false;
+  return nodes.every((node) => {
+    const groups = argumentValue(ctx, node.arguments, 'groupFields');
+    return groups === undefined || groups === null || (Array.isArray(groups) && groups.length === 0);
+  });
+}
+
 function selectionCost(ctx: Context, type: GraphQLCompositeType, sets: readonly Pending[], sized: Sized | null, level: number): Totals {
   if (isObjectType(type)) return objectSelectionCost(ctx, type, sets, sized, level);
   // Interface or union: the costliest possible type counts.
@@ -356,7 +367,9 @@ function objectSelectionCost(ctx: Context, type: GraphQLObjectType, sets: readon
       multiplier =
         sized && sized.names.has(name)
           ? sized.size
-          : listSize(ctx, nodes, spec?.slicingArguments ?? [], spec?.assumedSize ?? DEFAULT_LIST_SIZE);
+          : isUngroupedAggregate(ctx, namedType, nodes)
+            ? 1
+            : listSize(ctx, nodes, spec?.slicingArguments ?? [], spec?.assumedSize ?? DEFAULT_LIST_SIZE);
     } else if (isConnectionType(namedType)) {
       childSized = {
         names: spec?.sizedFields ? new Set(spec.sizedFields) : CONNECTION_SIZED_FIELDS,

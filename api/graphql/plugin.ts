@@ -24,6 +24,7 @@ import { MUTATIONS } from './mutations.ts';
 import { notVisibleError } from './read-your-writes.ts';
 import { unstorableTextAt } from '../../platform/storable-text.ts';
 import { QueryInputError, listQuery, rowsWhereIn, type Row } from './query-builder.ts';
+import { CONNECTION_WHERE, aggregateQuery } from './aggregate.ts';
 import { GraphiqlPage, graphiqlRoutes } from './graphiql.ts';
 import { INPUT_LIMITS, addRequestGate } from './request-gate.ts';
 import { formatExecution } from './responses.ts';
@@ -80,7 +81,13 @@ function listResolver<T>(pool: pg.Pool, resource: Resource, root: string, read: 
 }
 
 const connectionResolver = (pool: pg.Pool, resource: Resource) =>
-  listResolver(pool, resource, resource.query!.field, (db, caller, args) => listQuery(db, resource, caller.organisationId, args as never));
+  listResolver(pool, resource, resource.query!.field, async (db, caller, args) => ({ ...(await listQuery(db, resource, caller.organisationId, args as never)), [CONNECTION_WHERE]: args.where }));
+
+/** `aggregate(...)` on a connection: the groups of the rows its `where` selects, read like the list. */
+function aggregateResolver(pool: pg.Pool, resource: Resource) {
+  const read = listResolver(pool, resource, resource.query!.field, (db, caller, args) => aggregateQuery(db, resource, caller.organisationId, args.where as never, args));
+  return (connection: { [CONNECTION_WHERE]?: unknown }, args: Record<string, unknown>, ctx: Context) => read(connection, { ...args, where: connection[CONNECTION_WHERE] }, ctx);
+}
 
 /** `<byId>(id: ID!)`: the node, through the same scoped list query, or null when the organisation has none. */
 const byIdResolver = (pool: pg.Pool, resource: Resource) =>
@@ -127,6 +134,7 @@ function typeResolvers() {
 export async function graphqlPlugin(app: FastifyInstance, options: GraphqlOptions): Promise<void> {
   const { pool, daemon, services } = options;
   const identity = new Identity(pool);
+  const Connections: Record<string, Record<string, unknown>> = {};
   const Query: Record<string, unknown> = {
     accountingPlanMasters: (_: unknown, __: unknown, ctx: Context) => (requireCaller(ctx), masterCharts()),
     accountingPlansMasterById: (_: unknown, args: { id: string }, ctx: Context) => (requireCaller(ctx), masterChartById(args.id)),
@@ -146,6 +154,7 @@ export async function graphqlPlugin(app: FastifyInstance, options: GraphqlOption
   };
   for (const r of GRAPHQL_RESOURCES) {
     if (r.query) Query[r.query.field] = connectionResolver(pool, r);
+    if (r.query) Connections[r.query.connection] = { aggregate: aggregateResolver(pool, r) };
     if (r.query?.byId) Query[r.query.byId] = byIdResolver(pool, r);
   }
 
@@ -186,7 +195,7 @@ export async function graphqlPlugin(app: FastifyInstance, options: GraphqlOption
 
   await app.register(mercurius, {
     schema: sdl,
-    resolvers: { Query, Mutation, ...SCALAR_RESOLVERS, ...typeResolvers() } as never,
+    resolvers: { Query, Mutation, ...Connections, ...SCALAR_RESOLVERS, ...typeResolvers() } as never,
     loaders: loadersFor(pool) as never,
     graphiql: false, // served by graphiql.ts, from the packages instead of a CDN
     graphql: { parseOptions: { maxTokens: INPUT_LIMITS.maxTokens } },

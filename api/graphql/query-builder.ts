@@ -8,7 +8,7 @@ import { keptCount } from '../../projections/engine/counts.ts';
 import { MIDNIGHT_SPREAD, datedWithinBounds, isDatedWithin } from '../../projections/engine/dated-within.ts';
 import { storedField, storedFields, type Resource, type StoredField } from '../../projections/engine/resource.ts';
 import { filterValueProblem } from './filter-values.ts';
-import { LIST_OPERATORS, MAX_RELATION_DEPTH, quantifiedSql, relatedRows, relatedScope, relationOf, type ListOperator, type Relation, type RelationScope } from './relation-filters.ts';
+import { LIST_OPERATORS, MAX_RELATION_DEPTH, quantifiedSql, relatedRows, relatedScope, relationOf, soleListCondition, type ListOperator, type Relation, type RelationScope } from './relation-filters.ts';
 
 export const PAGING = Object.freeze({ defaultPageSize: 20, maxPageSize: 500, maxFilterDepth: 10, maxInList: 1000 });
 
@@ -229,6 +229,16 @@ async function referencesAsIds(db: pg.Pool | pg.PoolClient, resource: Resource, 
   const resolved: Filter = { ...filter };
   for (const [key, value] of Object.entries(filter)) {
     const relation = relationOf(resource, key);
+    if (relation?.kind === 'children' && value !== null && typeof value === 'object') {
+      // Inside a list filter too: `some: { subAccount: { code: ... } }` probes the children by the account's id.
+      const child = relation.resource();
+      const ops: Filter = { ...(value as Filter) };
+      for (const op of ['some', 'all', 'none'] as const) {
+        if (ops[op] !== null && typeof ops[op] === 'object') ops[op] = await referencesAsIds(db, child, organisationId, ops[op] as Filter);
+      }
+      resolved[key] = ops;
+      continue;
+    }
     if (relation?.kind !== 'reference' || value === null || typeof value !== 'object' || filter[relation.via] !== undefined || storedField(resource, relation.via).hidden) continue;
     const target = relation.resource();
     const scoped = target.scope === 'organisation';
@@ -242,20 +252,49 @@ async function referencesAsIds(db: pg.Pool | pg.PoolClient, resource: Resource, 
   return resolved;
 }
 
-export async function listQuery(db: pg.Pool | pg.PoolClient, resource: Resource, organisationId: string | null, query: ListQuery) {
-  const q = { ...query, where: await referencesAsIds(db, resource, organisationId, query.where) };
+/**
+ * The statement counting the rows `where` (the compiled filter) selects. A filter that is one `some` over a list
+ * counts the distinct parents of the matching children from the child table alone (soleListCondition): counting
+ * 50,000 entries with a line on an account then reads that account's index entries, not 50,000 entries.
+ */
+function countSql(resource: Resource, organisationId: string | null, filter: Filter | undefined, where: string, params: unknown[]): pg.QueryConfig {
+  const list = soleListCondition(resource, filter);
+  if (!list) return { text: `SELECT count(*)::int AS n FROM ${resource.table} t WHERE ${where}`, values: params };
+  const child = list.relation.resource();
+  const values: unknown[] = [organisationId];
+  const condition = whereSql(child, list.condition, values, 1, { alias: 'c', depth: 1, organisationParam: '$1' });
+  const text = `SELECT count(DISTINCT c.${storedField(child, list.relation.foreignKey).column})::int AS n FROM ${child.table} c WHERE c.organisation_id = $1 AND (${condition})`;
+  return { text, values };
+}
+
+/** A list's `where` as SQL over `t`, confined to the organisation (its first parameter), with the filter it compiled. */
+export interface CompiledWhere {
+  filter: Filter | undefined;
+  where: string;
+  params: unknown[];
+  scope: RelationScope;
+}
+
+export async function compileWhere(db: pg.Pool | pg.PoolClient, resource: Resource, organisationId: string | null, filter: Filter | undefined): Promise<CompiledWhere> {
+  const resolved = await referencesAsIds(db, resource, organisationId, filter);
   // The organisation is the first parameter: filters and sorts through relations confine their subqueries to it too.
   const scoped = resource.scope === 'organisation';
   const params: unknown[] = scoped ? [organisationId] : [];
   const organisationParam = '$1';
   const scope: RelationScope = { alias: 't', depth: 0, organisationParam: scoped ? organisationParam : undefined };
-  let where = whereSql(resource, q.where, params, 0, scope);
+  let where = whereSql(resource, resolved, params, 0, scope);
   if (scoped) {
-    where = [`t.organisation_id = ${organisationParam}`, ...impliedDateRanges(resource, q.where, params, organisationParam), `(${where})`].join(' AND ');
+    where = [`t.organisation_id = ${organisationParam}`, ...impliedDateRanges(resource, resolved, params, organisationParam), `(${where})`].join(' AND ');
   }
+  return { filter: resolved, where, params, scope };
+}
+
+export async function listQuery(db: pg.Pool | pg.PoolClient, resource: Resource, organisationId: string | null, query: ListQuery) {
+  const { filter, where, params, scope } = await compileWhere(db, resource, organisationId, query.where);
+  const q = { ...query, where: filter };
   // Big lists keep their counts (projections/counts.ts); other filters count the matching rows.
   const kept = resource.scope === 'organisation' ? await keptCount(db, resource, organisationId!, q.where) : undefined;
-  const totalCount: number = kept ?? (await db.query(`SELECT count(*)::int AS n FROM ${resource.table} t WHERE ${where}`, params)).rows[0].n;
+  const totalCount: number = kept ?? (await db.query(countSql(resource, organisationId, q.where, where, params))).rows[0].n;
   const { offset, limit } = pageWindow(q, totalCount);
   // One row past the page says whether a next page exists: the rows decide, not the stored count, which may
   // disagree with them (a page claiming a next one that has no rows would loop a client following pageInfo).

@@ -64,3 +64,23 @@ export function quantifiedSql(head: string, op: ListOperator, nested: string | b
       return `${nested ? '' : 'NOT '}EXISTS (SELECT 1 ${head})`;
   }
 }
+
+/**
+ * The one list a filter asks about when it asks nothing else: `{ accountingEntryLines: { some: {...} } }` (or `any:
+ * true`) over organisation-scoped children. Its parents are then the distinct parent ids of the matching child rows,
+ * which an index on (organisation_id, <condition's column>, <foreign key>) gives without visiting one parent: every
+ * child row belongs to a parent of its organisation (a projection writes a parent's children with it).
+ */
+export function soleListCondition(owner: Resource, filter: Record<string, unknown> | undefined): { relation: ChildrenField; condition: Record<string, unknown> | undefined } | undefined {
+  const entries = Object.entries(filter ?? {}).filter(([, v]) => v !== undefined);
+  if (entries.length !== 1 || owner.scope !== 'organisation') return undefined;
+  const [name, value] = entries[0];
+  const relation = relationOf(owner, name);
+  if (relation?.kind !== 'children' || relation.resource().scope !== 'organisation' || value === null || typeof value !== 'object') return undefined;
+  const ops = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined);
+  if (ops.length !== 1) return undefined;
+  const [op, operand] = ops[0];
+  if (op === 'any' && operand === true) return { relation, condition: undefined };
+  if (op === 'some' && operand !== null && typeof operand === 'object') return { relation, condition: operand as Record<string, unknown> };
+  return undefined;
+}

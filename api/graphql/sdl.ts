@@ -8,6 +8,7 @@ import { Kind, parse, print, visit, type ConstDirectiveNode, type DocumentNode }
 import { MODULES, RESOURCES } from '../../modules/index.ts';
 import { storedFields, type ChildrenField, type ReferenceField, type Resource, type StoredField } from '../../projections/engine/resource.ts';
 import { RELATION_FILTER_WEIGHT } from './relation-filters.ts';
+import { AGGREGATE_LIMITS, AGGREGATE_RESULT_TYPE } from './aggregate.ts';
 import { MUTATIONS, mutationTypesSdl } from './mutations.ts';
 import { ORGANIZATION_ENUMS, Organization } from './organizations.ts';
 import { SAGE_ROOTS_SDL, SAGE_ROOT_FIELDS } from './sage-roots.ts';
@@ -91,6 +92,9 @@ function filterSortSdl(r: Resource): string[] {
   ];
 }
 
+/** Sage's aggregation on every connection (aggregate.ts): priced per group it may answer (cost.ts). */
+const AGGREGATE_FIELD = `aggregate(aggregateFields: [String], groupFields: [String], orderFields: [String]): [${AGGREGATE_RESULT_TYPE}!]! @listSize(assumedSize: ${AGGREGATE_LIMITS.maxGroups}, requireOneSlicingArgument: false)`;
+
 function resourceSdl(r: Resource): string {
   const fields = r.fields
     .filter((x) => !(x.kind === 'stored' && x.hidden))
@@ -99,7 +103,7 @@ function resourceSdl(r: Resource): string {
   if (r.query) {
     const plural = r.query.connection.replace(/Connection$/, '');
     lines.push(
-      `type ${r.query.connection} {\n  edges: [${plural}Edge!]\n  nodes: [${r.typeName}!]\n  pageInfo: PageInfo!\n  totalCount: Int!\n}`,
+      `type ${r.query.connection} {\n  edges: [${plural}Edge!]\n  nodes: [${r.typeName}!]\n  pageInfo: PageInfo!\n  totalCount: Int!\n  ${AGGREGATE_FIELD}\n}`,
       `type ${plural}Edge {\n  cursor: String!\n  node: ${r.typeName}!\n}`,
     );
   }

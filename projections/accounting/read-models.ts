@@ -180,7 +180,9 @@ export const AccountingEntryLine: Resource = {
   table: 'accounting_entry_lines',
   scope: 'organisation',
   query: { field: 'accountingEntryLines', connection: 'AccountingEntryLinesConnection' },
-  indexes: [['accounting_entry_id'], ['sub_account_id']],
+  // (organisation_id, sub_account_id, accounting_entry_id): an account's lines, and the entries with a line on it,
+  // read from the index alone (a filter `accountingEntryLines: { some: { subAccount... } }` counts and probes by it).
+  indexes: [['accounting_entry_id'], ['organisation_id', 'sub_account_id', 'accounting_entry_id']],
   countedBy: ['subAccountId'],
   defaultOrder: ['accountingEntryId', 'order'],
   fields: [
