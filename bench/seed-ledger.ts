@@ -46,8 +46,8 @@ export function postedEvent(f: LedgerFacts, number: number, at: string): NewEven
       periodId: period.periodId,
       sessionId: f.sessionId,
       currencyCode: f.currencyCode,
-      entryType: 'STANDARD',
-      sourceType: 'API',
+      entryType: 'GENERAL',
+      sourceType: 'PUBLIC_API',
       lines: [
         { lineId: randomUUID(), order: 1, subAccountId: f.debitAccountId, debitAmount: amount, creditAmount: '0.00', description: null, thirdCode: null },
         { lineId: randomUUID(), order: 2, subAccountId: f.creditAccountId, debitAmount: '0.00', creditAmount: amount, description: null, thirdCode: null },

@@ -46,8 +46,8 @@ const currentShape = { ...oldData, lines: oldData.lines.map((l) => ({ ...l, thir
 const thirdCodes = async () => (await db.pool.query(`SELECT third_code FROM accounting_entry_lines WHERE accounting_entry_id = $1 ORDER BY line_order`, [oldEntryId])).rows.map((r) => r.third_code);
 
 t.test('appends record each type at its current version', async (t) => {
-  t.equal(eventSchemaVersion('AccountingEntryPosted'), 2);
-  t.equal(posted.metadata.schemaVersion, 2, 'a posting made now: 2');
+  t.equal(eventSchemaVersion('AccountingEntryPosted'), 3);
+  t.equal(posted.metadata.schemaVersion, 3, 'a posting made now: 3');
   const { rows } = await db.pool.query(`SELECT DISTINCT metadata::jsonb->'schemaVersion' AS v FROM es_events WHERE event_type = 'AccountingExerciseCreated'`);
   t.same(rows.map((r) => r.v), [1], 'a type whose shape never changed: 1');
 });
@@ -55,13 +55,13 @@ t.test('appends record each type at its current version', async (t) => {
 t.test('the store reads the version-1 event as version 2: readStream, readAll, findEvent', async (t) => {
   const [fromStream] = (await store.readStream(ledgerStream)).filter((e) => e.id === oldEventId);
   t.same(fromStream.data, currentShape, 'readStream: the line without a third party has thirdCode null');
-  t.equal(fromStream.metadata.schemaVersion, 2);
+  t.equal(fromStream.metadata.schemaVersion, 3);
   // (readAll waits for transactions running anywhere in the cluster, other test files' too)
   for (let tries = 0; tries < 1000 && comparePositions(await store.headPosition(), oldPosition) < 0; tries++) await new Promise((resolve) => setTimeout(resolve, 10));
   const [fromAll] = (await store.readAll(START, { maxCount: 5000, filter: { eventTypes: ['AccountingEntryPosted'] } })).filter((e) => e.id === oldEventId);
-  t.same([fromAll.data, fromAll.metadata.schemaVersion], [currentShape, 2], 'readAll (what subscriptions read)');
+  t.same([fromAll.data, fromAll.metadata.schemaVersion], [currentShape, 3], 'readAll (what subscriptions read)');
   const found = await store.findEvent!(oldEventId);
-  t.same([found?.data, found?.metadata.schemaVersion], [currentShape, 2], 'findEvent');
+  t.same([found?.data, found?.metadata.schemaVersion], [currentShape, 3], 'findEvent');
 });
 
 t.test('the live daemon projects it in the current shape', async (t) => {

@@ -56,7 +56,7 @@ t.test('a customer is created with a generated code and read back whole through 
   const c = r.customers.nodes[0];
   t.match(c, {
     code: 'C00001', socialName: 'Ferretería Martínez S.L.', vatNumber: 'ESB12345674', viesCode: 'ES', countryAcronym: 'ES', discount: '2.50',
-    status: 'ACTIVE', customerType: 'COMPANY', sourceType: 'API', disabled: false, gdprApplied: false, documentLanguage: 'ES',
+    status: 'ACTIVE', customerType: 'COMPANY', sourceType: 'PUBLIC_API', disabled: false, gdprApplied: false, documentLanguage: 'ES',
     businessArea: { name: 'Retail' }, documentType: { code: 'NIF' }, defaultAccountingAccount: { code: '4300001' },
   });
   t.same(c.addresses.map((a: any) => [a.name, a.isMainAddress, a.isDefaultDeliveryAddress, a.countryName, a.country.isoCodeAlpha3]), [

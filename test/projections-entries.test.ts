@@ -24,7 +24,7 @@ function posted(n: number, organisationId: string, currencyCode: string): Record
     id: randomUUID(), type: 'AccountingEntryPosted', streamId: `Ledger-${organisationId}`, revision: BigInt(n), position: { commit: BigInt(n + 1), prepare: BigInt(n) }, recordedAt: new Date(0),
     data: {
       exerciseId: randomUUID(), entryId: randomUUID(), number: n + 1, date: '2026-01-01', documentDate: null, documentNumber: null, description: null, journalTypeId: randomUUID(),
-      periodId: randomUUID(), sessionId: randomUUID(), currencyCode, entryType: 'STANDARD', sourceType: 'API', lines: [line(1, '1.00', '0.00'), line(2, '0.00', '1.00')], at: '2026-01-01T00:00:00.000Z',
+      periodId: randomUUID(), sessionId: randomUUID(), currencyCode, entryType: 'GENERAL', sourceType: 'PUBLIC_API', lines: [line(1, '1.00', '0.00'), line(2, '0.00', '1.00')], at: '2026-01-01T00:00:00.000Z',
     },
     metadata: { organisationId, correlationId: randomUUID(), causationId: randomUUID(), schemaVersion: 1 },
   };

@@ -24,22 +24,29 @@ t.test('master charts: structural invariants', async (t) => {
         if (!l.name.trim()) t.fail(`${l.code}: empty name`);
       }
 
-      const classes = chart.lines.filter((l) => l.accountLevel === 'CLASS');
+      const classes = chart.lines.filter((l) => l.accountLevel === 'GROUP');
       const postings = chart.lines.filter((l) => l.accountLevel === 'SUB_ACCOUNT');
       const overlapping = postings.flatMap((a) =>
         postings.filter((b) => a !== b && b.code.startsWith(a.code)).map((b) => `${a.code}<${b.code}`),
       );
       t.same(overlapping, [], 'SUB_ACCOUNT codes are prefix-free');
-      const orphans = chart.lines.filter((l) => l.accountLevel !== 'CLASS' && !classes.some((c) => l.code.startsWith(c.code)));
-      t.same(orphans.map((l) => l.code), [], 'every line has a CLASS ancestor');
+      const orphans = chart.lines.filter((l) => l.accountLevel !== 'GROUP' && !classes.some((c) => l.code.startsWith(c.code)));
+      t.same(orphans.map((l) => l.code), [], 'every line has a GROUP (class) ancestor');
 
       const has = (sub: SubAccountType) => postings.some((l) => l.subAccountType === sub);
-      for (const sub of ['BANK', 'CUSTOMER', 'SUPPLIER', 'CASH', 'VAT_DEDUCTIBLE', 'VAT_COLLECTED', 'FIXED_ASSET', 'STOCK', 'EMPLOYEE'] as const) {
+      for (const sub of ['BANK', 'CUSTOMER', 'PROVIDER', 'CASH', 'INPUT_TAX', 'OUTPUT_TAX', 'FIXED_ASSET', 'STOCK', 'EMPLOYEE', 'CHARGE', 'REVENUE'] as const) {
         t.ok(has(sub), `has a ${sub} posting line`);
       }
-      t.ok(postings.some((l) => l.accountType === 'EQUITY'), 'has equity posting lines');
-      t.ok(postings.some((l) => l.accountType === 'INCOME'), 'has income posting lines');
-      t.ok(postings.some((l) => l.accountType === 'EXPENSE'), 'has expense posting lines');
+      t.ok(postings.some((l) => l.nature === 'EQUITY'), 'has equity posting lines');
+      t.ok(postings.some((l) => l.nature === 'INCOME'), 'has income posting lines');
+      t.ok(postings.some((l) => l.nature === 'EXPENSE'), 'has expense posting lines');
+      // Sage's accountType follows the nature: balance sheet, income statement, or (DE class 9) statistical.
+      for (const l of chart.lines) {
+        const statement = { ASSET: 'BALANCE_SHEET', LIABILITY: 'BALANCE_SHEET', EQUITY: 'BALANCE_SHEET', INCOME: 'INCOME_STATEMENT', EXPENSE: 'INCOME_STATEMENT', OFF_BALANCE: 'STATISTICAL' }[l.nature];
+        if (l.accountType !== statement) t.fail(`${l.code}: ${l.nature} is ${statement}, not ${l.accountType}`);
+      }
+      t.ok(postings.filter((l) => l.nature === 'EXPENSE').every((l) => l.subAccountType === 'CHARGE'), 'expense lines are CHARGE');
+      t.ok(postings.filter((l) => l.nature === 'INCOME').every((l) => l.subAccountType === 'REVENUE'), 'income lines are REVENUE');
       if (chart.key === 'US-GAAP') t.notOk(chart.lines.some((l) => l.applyVat), 'US-GAAP never applies VAT');
       else t.ok(postings.some((l) => l.applyVat), 'some posting lines apply VAT');
 
@@ -57,7 +64,7 @@ t.test('classifyAccountCode picks the longest prefix', async (t) => {
   t.equal(classifyAccountCode(es, '5720001')?.subAccountType, 'BANK');
   t.equal(classifyAccountCode(es, '4000000')?.accountLevel, 'SUB_ACCOUNT');
   t.equal(classifyAccountCode(masterChartFor('FR'), '411123')?.subAccountType, 'CUSTOMER');
-  t.equal(classifyAccountCode(masterChartFor('FR'), '445661')?.subAccountType, 'VAT_DEDUCTIBLE');
+  t.equal(classifyAccountCode(masterChartFor('FR'), '445661')?.subAccountType, 'INPUT_TAX');
   t.equal(classifyAccountCode(masterChartFor('DE'), '1401')?.subAccountType, 'CUSTOMER');
   t.equal(classifyAccountCode(masterChartFor('GB'), '1201')?.code, '12');
 });
@@ -71,9 +78,9 @@ t.test('every organisation country has a chart and journal types', async (t) => 
     t.same(dupes(jts.map((j) => j.code)), [], `${country}: journal codes unique`);
     for (const j of jts) {
       t.ok(JournalTypeType.includes(j.type), `${country} ${j.code}: valid type`);
-      t.equal(j.isCreditNote, j.type === 'SALES_CREDIT_NOTE' || j.type === 'PURCHASE_CREDIT_NOTE', `${country} ${j.code}: isCreditNote`);
+      if (j.isCreditNote) t.ok(j.type === 'SALES_INVOICE' || j.type === 'PURCHASE_INVOICE', `${country} ${j.code}: a credit-note journal is an invoice journal`);
     }
-    for (const needed of ['SALES_INVOICE', 'PURCHASE_INVOICE', 'BANK', 'GENERAL', 'OPENING', 'CLOSING'] as const) {
+    for (const needed of ['SALES_INVOICE', 'PURCHASE_INVOICE', 'FINANCIAL', 'GENERAL', 'CARRY_FORWARD', 'CLOSING'] as const) {
       t.ok(jts.some((j) => j.type === needed), `${country}: has ${needed} journal`);
     }
     t.ok(CURRENCIES.some((c) => c.code === BASE_CURRENCY[country]), `${country}: base currency ${BASE_CURRENCY[country]} known`);

@@ -60,7 +60,7 @@ function postEntry(services: CommandServices, ctx: CommandContext, thirdPartiesB
       // The parties inside the ledger's lock: a party deletion holds every ledger's lock and the organisation's alone.
       const thirdParties = lines.some((l) => l.thirdCode) ? await knownThirdParty(services, ctx.organisationId, thirdPartiesBy) : NO_THIRD_PARTIES;
       return decideLedger({
-        type: 'PostAccountingEntry', entryId, lineIds: lines.map((_, i) => newId(ctx, 'line', i)), ...header, lines, sourceType: 'API', now: services.now(),
+        type: 'PostAccountingEntry', entryId, lineIds: lines.map((_, i) => newId(ctx, 'line', i)), ...header, lines, sourceType: 'PUBLIC_API', now: services.now(),
       }, ledger, exercise, org, thirdParties);
     });
     return entryCreated(r);

@@ -1,5 +1,6 @@
 /** The Ledger's event shapes over time (see upcasters.ts). */
 import type { EventUpcaster } from '../upcasters.ts';
+import { RENAMED, renamed } from './enums.ts';
 import type { PostedLine } from './ledger.ts';
 
 /**
@@ -17,4 +18,13 @@ const emptyThirdCodeIsNone: EventUpcaster = {
   },
 };
 
-export const LEDGER_UPCASTERS: readonly EventUpcaster[] = [emptyThirdCodeIsNone];
+/** AccountingEntryPosted 2 -> 3: the entry and source types with Sage's values (enums.ts RENAMED). */
+const sageEntryValues: EventUpcaster = {
+  type: 'AccountingEntryPosted',
+  from: 2,
+  upcast: (data) => ({
+    ...data, entryType: renamed(data.entryType, RENAMED.entryType), sourceType: renamed(data.sourceType, RENAMED.sourceType),
+  }),
+};
+
+export const LEDGER_UPCASTERS: readonly EventUpcaster[] = [emptyThirdCodeIsNone, sageEntryValues];

@@ -156,7 +156,7 @@ export function decideLedger(
           exerciseId, entryId: command.entryId, number: state.entryOrder.length + 1, date: command.date,
           documentDate: command.documentDate, documentNumber: command.documentNumber, description: command.description,
           journalTypeId: journalType.id, periodId: period.periodId, sessionId: organisation.defaultSessionId,
-          currencyCode: organisation.baseCurrency, entryType: 'STANDARD', sourceType: command.sourceType, lines, at,
+          currencyCode: organisation.baseCurrency, entryType: 'GENERAL', sourceType: command.sourceType, lines, at,
         },
       }];
     }

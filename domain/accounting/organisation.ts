@@ -214,7 +214,7 @@ export function decideOrganisation(command: OrganisationCommand, state: Organisa
         description: f.description ?? null,
         accountLevel: f.accountLevel ?? POSTING_LEVEL,
         accountType: f.accountType ?? chartLine!.accountType,
-        subAccountType: f.subAccountType ?? chartLine?.subAccountType ?? 'GENERAL',
+        subAccountType: f.subAccountType ?? chartLine?.subAccountType ?? 'UNDEFINED',
         applyVat: f.applyVat ?? chartLine?.applyVat ?? false,
         createdByUser: true,
         exportAccountNumber: f.exportAccountNumber ?? null,

@@ -151,7 +151,7 @@ export function decideParties(command: PartyCommand, state: PartiesState, facts:
       if (command.code !== null && state.idByCode.has(command.code)) fail(PartyErrors.partyCodeAlreadyExists, { code: command.code });
       const code = command.code ?? nextCode(state, kind);
       const body = decidePartyBody({ kind, organisation, settings, currentCountry: null }, command.input);
-      const fields = { ...DEFAULTS[kind], ...body.fields, sourceType: 'API', ...disabledDate(body.fields.disabled, false, at) };
+      const fields = { ...DEFAULTS[kind], ...body.fields, sourceType: 'PUBLIC_API', ...disabledDate(body.fields.disabled, false, at) };
       return [{
         type: eventType(kind, 'Created'),
         data: { partyId: command.partyId, kind, code, fields, addresses: body.addresses ?? [], contacts: body.contacts ?? [], paymentTermLines: body.paymentTermLines ?? [], personal: body.personal, at },

@@ -1,24 +1,31 @@
 /**
  * Master charts of accounts (reference data, pure).
  *
- * Each chart is a compact but real subset of a national chart: headings (CLASS / GROUP / ACCOUNT)
+ * Each chart is a compact but real subset of a national chart: headings (GROUP / SUB_GROUP / ACCOUNT)
  * that aggregate, and posting lines (SUB_ACCOUNT) that entries post to. The level of a line is
  * derived from the length of its code (see each chart's `levels`).
  *
- * Tables are written as tuples `[code, name, accountType, subAccountType?, applyVat?]`.
+ * Tables are written as tuples `[code, name, nature, subAccountType?, applyVat?]`. The nature (asset,
+ * liability, equity, income, expense, off-balance) is internal, for reports and the year end; the line's
+ * Sage accountType follows from it (ACCOUNT_TYPE_OF). A line without a subAccountType has its nature's
+ * plain one (PLAIN_SUB_ACCOUNT_TYPE: CHARGE for expenses, REVENUE for income, CAPITAL for equity).
  * For heading lines `subAccountType` and `applyVat` are normally omitted and then derived from the
  * posting lines below them: if every posting descendant agrees, the heading carries that value
- * (so classifying a new code under e.g. ES '430' yields CUSTOMER), otherwise GENERAL / false.
- * A heading's accountType is always explicit; for headings whose children mix types (e.g. ES class 4,
- * "Acreedores y deudores") it is the dominant type — the posting lines carry their own.
+ * (so classifying a new code under e.g. ES '430' yields CUSTOMER), otherwise its nature's plain one / false.
+ * A heading's nature is always explicit; for headings whose children mix natures (e.g. ES class 4,
+ * "Acreedores y deudores") it is the dominant one — the posting lines carry their own.
  */
-import { AccountLevel, AccountType, SubAccountType } from '../accounting/enums.ts';
+import {
+  ACCOUNT_TYPE_OF, PLAIN_SUB_ACCOUNT_TYPE, type AccountLevel, type AccountNature, type AccountType, type SubAccountType,
+} from '../accounting/enums.ts';
 import { OrganisationCountry } from '../enums.ts';
 
 export interface MasterChartLine {
   code: string;
   name: string;
   accountLevel: AccountLevel;
+  /** Internal (not an account field): what reports and the year end need; accountType is Sage's. */
+  nature: AccountNature;
   accountType: AccountType;
   subAccountType: SubAccountType;
   applyVat: boolean;
@@ -34,29 +41,30 @@ export interface MasterChart {
 // ---------------------------------------------------------------------------------------------
 // Table helpers
 
-const A: AccountType = 'ASSET';
-const L: AccountType = 'LIABILITY';
-const E: AccountType = 'EQUITY';
-const I: AccountType = 'INCOME';
-const X: AccountType = 'EXPENSE';
-const O: AccountType = 'OFF_BALANCE';
+const A: AccountNature = 'ASSET';
+const L: AccountNature = 'LIABILITY';
+const E: AccountNature = 'EQUITY';
+const I: AccountNature = 'INCOME';
+const X: AccountNature = 'EXPENSE';
+const O: AccountNature = 'OFF_BALANCE';
 
 const CUS: SubAccountType = 'CUSTOMER';
-const SUP: SubAccountType = 'SUPPLIER';
+const SUP: SubAccountType = 'PROVIDER';
 const EMP: SubAccountType = 'EMPLOYEE';
 const BNK: SubAccountType = 'BANK';
 const CSH: SubAccountType = 'CASH';
-const VIN: SubAccountType = 'VAT_DEDUCTIBLE';
-const VOUT: SubAccountType = 'VAT_COLLECTED';
+const VIN: SubAccountType = 'INPUT_TAX';
+const VOUT: SubAccountType = 'OUTPUT_TAX';
 const FA: SubAccountType = 'FIXED_ASSET';
-const DEP: SubAccountType = 'ACCUMULATED_DEPRECIATION';
+const DEP: SubAccountType = 'DEPRECIATION_PROVISION';
 const STK: SubAccountType = 'STOCK';
-const GEN: SubAccountType = 'GENERAL';
+/** No particular role: the nature's plain sub-type (written where applyVat follows). */
+const GEN = undefined;
 
 /** applyVat marker */
 const V = true;
 
-type Row = readonly [code: string, name: string, type: AccountType, sub?: SubAccountType, vat?: boolean];
+type Row = readonly [code: string, name: string, nature: AccountNature, sub?: SubAccountType, vat?: boolean];
 
 function buildChart(
   key: string,
@@ -65,27 +73,21 @@ function buildChart(
   levels: Record<number, AccountLevel>,
   rows: readonly Row[],
 ): MasterChart {
-  const withLevel = rows.map(([code, name, accountType, sub, vat]) => {
+  const withLevel = rows.map(([code, name, nature, sub, vat]) => {
     const accountLevel = levels[code.length];
     if (!accountLevel) throw new Error(`${key}: no account level for code length of '${code}'`);
-    return { code, name, accountLevel, accountType, sub, vat };
+    return { code, name, accountLevel, nature, sub, vat };
   });
   const postings = withLevel.filter((r) => r.accountLevel === 'SUB_ACCOUNT');
-  const lines = withLevel.map(({ code, name, accountLevel, accountType, sub, vat }): MasterChartLine => {
-    if (accountLevel === 'SUB_ACCOUNT') {
-      return { code, name, accountLevel, accountType, subAccountType: sub ?? GEN, applyVat: vat ?? false };
-    }
+  const line = (code: string, name: string, accountLevel: AccountLevel, nature: AccountNature, sub: SubAccountType | undefined, applyVat: boolean): MasterChartLine =>
+    ({ code, name, accountLevel, nature, accountType: ACCOUNT_TYPE_OF[nature], subAccountType: sub ?? PLAIN_SUB_ACCOUNT_TYPE[nature], applyVat });
+  const lines = withLevel.map(({ code, name, accountLevel, nature, sub, vat }): MasterChartLine => {
+    if (accountLevel === 'SUB_ACCOUNT') return line(code, name, accountLevel, nature, sub, vat ?? false);
+    // Agreement is on the rows as written: posting lines of no particular role agree whatever their nature.
     const below = postings.filter((p) => p.code.startsWith(code));
-    const subs = new Set(below.map((p) => p.sub ?? GEN));
+    const subs = new Set(below.map((p) => p.sub));
     const vats = new Set(below.map((p) => p.vat ?? false));
-    return {
-      code,
-      name,
-      accountLevel,
-      accountType,
-      subAccountType: sub ?? (subs.size === 1 ? [...subs][0] : GEN),
-      applyVat: vat ?? (vats.size === 1 ? [...vats][0] : false),
-    };
+    return line(code, name, accountLevel, nature, sub ?? (subs.size === 1 ? [...subs][0] : undefined), vat ?? (vats.size === 1 ? [...vats][0] : false));
   });
   return Object.freeze({ key, description, countries, lines: Object.freeze(lines) });
 }
@@ -923,21 +925,21 @@ const US_GAAP: readonly Row[] = [
 
 // ---------------------------------------------------------------------------------------------
 
-const SHORT_LEVELS: Record<number, AccountLevel> = { 1: 'CLASS', 2: 'GROUP', 4: 'SUB_ACCOUNT' };
+const SHORT_LEVELS: Record<number, AccountLevel> = { 1: 'GROUP', 2: 'SUB_GROUP', 4: 'SUB_ACCOUNT' };
 
 export const MASTER_CHARTS: readonly MasterChart[] = Object.freeze([
   buildChart(
     'ES-PGC2007',
     'Plan General de Contabilidad de Pequeñas y Medianas Empresas (RD 1515/2007)',
     ['ES'],
-    { 1: 'CLASS', 2: 'GROUP', 3: 'ACCOUNT', 7: 'SUB_ACCOUNT' },
+    { 1: 'GROUP', 2: 'SUB_GROUP', 3: 'ACCOUNT', 7: 'SUB_ACCOUNT' },
     ES_PGC2007,
   ),
   buildChart(
     'FR-PCG',
     'Plan Comptable Général (règlement ANC n° 2014-03)',
     ['FR'],
-    { 1: 'CLASS', 2: 'GROUP', 3: 'ACCOUNT', 4: 'ACCOUNT', 6: 'SUB_ACCOUNT' },
+    { 1: 'GROUP', 2: 'SUB_GROUP', 3: 'ACCOUNT', 4: 'ACCOUNT', 6: 'SUB_ACCOUNT' },
     FR_PCG,
   ),
   buildChart('DE-SKR03', 'DATEV Standardkontenrahmen SKR 03', ['DE'], SHORT_LEVELS, DE_SKR03),

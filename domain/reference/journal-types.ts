@@ -1,6 +1,9 @@
 /**
  * Standard journal types (diarios / journaux / Buchungskreise / day books) seeded per country,
- * named in the country's language. Every country gets an OPENING and a CLOSING journal.
+ * named in the country's language, typed with Sage's journal types. Every country gets a CARRY_FORWARD
+ * (opening balances) and a CLOSING journal. Bank and cash journals are both FINANCIAL and credit-note
+ * journals are invoice journals with isCreditNote: their codes and names keep them apart, and nothing
+ * decides by the finer kind.
  */
 import { JournalTypeType } from '../accounting/enums.ts';
 import { OrganisationCountry } from '../enums.ts';
@@ -19,61 +22,61 @@ const table = (rows: readonly Row[]): readonly StandardJournalType[] =>
 
 const ES = table([
   ['VEN', 'Ventas', 'SALES_INVOICE'],
-  ['ABV', 'Abonos de ventas', 'SALES_CREDIT_NOTE', true],
+  ['ABV', 'Abonos de ventas', 'SALES_INVOICE', true],
   ['COM', 'Compras', 'PURCHASE_INVOICE'],
-  ['ABC', 'Abonos de compras', 'PURCHASE_CREDIT_NOTE', true],
-  ['BAN', 'Bancos', 'BANK'],
-  ['CAJ', 'Caja', 'CASH'],
+  ['ABC', 'Abonos de compras', 'PURCHASE_INVOICE', true],
+  ['BAN', 'Bancos', 'FINANCIAL'],
+  ['CAJ', 'Caja', 'FINANCIAL'],
   ['GEN', 'General', 'GENERAL'],
-  ['APE', 'Apertura', 'OPENING'],
+  ['APE', 'Apertura', 'CARRY_FORWARD'],
   ['CIE', 'Cierre', 'CLOSING'],
 ]);
 
 const FR = table([
   ['VTE', 'Ventes', 'SALES_INVOICE'],
-  ['AVV', 'Avoirs ventes', 'SALES_CREDIT_NOTE', true],
+  ['AVV', 'Avoirs ventes', 'SALES_INVOICE', true],
   ['ACH', 'Achats', 'PURCHASE_INVOICE'],
-  ['BQ', 'Banque', 'BANK'],
-  ['CAI', 'Caisse', 'CASH'],
-  ['SAL', 'Salaires', 'PAYROLL'],
+  ['BQ', 'Banque', 'FINANCIAL'],
+  ['CAI', 'Caisse', 'FINANCIAL'],
+  ['SAL', 'Salaires', 'GENERAL'],
   ['OD', 'Opérations diverses', 'GENERAL'],
-  ['AN', 'À-nouveaux', 'OPENING'],
+  ['AN', 'À-nouveaux', 'CARRY_FORWARD'],
   ['CLO', 'Clôture', 'CLOSING'],
 ]);
 
 const DE = table([
   ['AR', 'Ausgangsrechnungen', 'SALES_INVOICE'],
-  ['GS', 'Gutschriften an Kunden', 'SALES_CREDIT_NOTE', true],
+  ['GS', 'Gutschriften an Kunden', 'SALES_INVOICE', true],
   ['ER', 'Eingangsrechnungen', 'PURCHASE_INVOICE'],
-  ['BK', 'Bank', 'BANK'],
-  ['KA', 'Kasse', 'CASH'],
-  ['LG', 'Lohn und Gehalt', 'PAYROLL'],
+  ['BK', 'Bank', 'FINANCIAL'],
+  ['KA', 'Kasse', 'FINANCIAL'],
+  ['LG', 'Lohn und Gehalt', 'GENERAL'],
   ['SK', 'Sonstige Buchungen', 'GENERAL'],
-  ['EB', 'Eröffnungsbuchungen', 'OPENING'],
+  ['EB', 'Eröffnungsbuchungen', 'CARRY_FORWARD'],
   ['AB', 'Abschlussbuchungen', 'CLOSING'],
 ]);
 
 const UKIE = table([
   ['SI', 'Sales Invoices', 'SALES_INVOICE'],
-  ['SC', 'Sales Credits', 'SALES_CREDIT_NOTE', true],
+  ['SC', 'Sales Credits', 'SALES_INVOICE', true],
   ['PI', 'Purchase Invoices', 'PURCHASE_INVOICE'],
-  ['BR', 'Bank Receipts', 'BANK'],
-  ['BP', 'Bank Payments', 'BANK'],
-  ['CA', 'Cash', 'CASH'],
+  ['BR', 'Bank Receipts', 'FINANCIAL'],
+  ['BP', 'Bank Payments', 'FINANCIAL'],
+  ['CA', 'Cash', 'FINANCIAL'],
   ['JD', 'Journal', 'GENERAL'],
-  ['OB', 'Opening Balances', 'OPENING'],
+  ['OB', 'Opening Balances', 'CARRY_FORWARD'],
   ['YE', 'Year End', 'CLOSING'],
 ]);
 
 const USCA = table([
   ['SJ', 'Sales Journal', 'SALES_INVOICE'],
-  ['SR', 'Sales Returns and Allowances', 'SALES_CREDIT_NOTE', true],
+  ['SR', 'Sales Returns and Allowances', 'SALES_INVOICE', true],
   ['PJ', 'Purchase Journal', 'PURCHASE_INVOICE'],
-  ['CR', 'Cash Receipts', 'BANK'],
-  ['CD', 'Cash Disbursements', 'BANK'],
-  ['PR', 'Payroll', 'PAYROLL'],
+  ['CR', 'Cash Receipts', 'FINANCIAL'],
+  ['CD', 'Cash Disbursements', 'FINANCIAL'],
+  ['PR', 'Payroll', 'GENERAL'],
   ['GJ', 'General Journal', 'GENERAL'],
-  ['OB', 'Opening Balances', 'OPENING'],
+  ['OB', 'Opening Balances', 'CARRY_FORWARD'],
   ['CJ', 'Closing Entries', 'CLOSING'],
 ]);
 

@@ -51,6 +51,8 @@ export const organisationsProjection: Projection = {
 export const chartProjection: Projection = {
   name: 'chart',
   resources: [AccountingAccount, JournalType],
+  // 1: accounts' levels, types and sub-types and journal types with Sage's values (issue 17).
+  revision: 1,
   eventTypes: ['AccountingAccountCreated', 'AccountingAccountUpdated', 'AccountingAccountDeleted', 'JournalTypeCreated', 'JournalTypeUpdated', 'JournalTypeDeleted'],
   apply(event, w, t) {
     const e = known(event);
@@ -104,6 +106,8 @@ export const exercisesProjection: Projection = {
 export const entriesProjection: Projection = {
   name: 'entries',
   resources: [AccountingEntry, AccountingEntryLine],
+  // 1: entry and source types with Sage's values (issue 17).
+  revision: 1,
   eventTypes: ['AccountingEntryPosted', 'AccountingEntryDeleted', 'AccountingPeriodClosed', 'AccountingPeriodReopened'],
   apply(event, w, t) {
     const e = known(event);

@@ -76,14 +76,15 @@ export interface OutdatedProjection {
 
 /**
  * Whether a projection's live tables are the code's: its stored version is, or (none stored: a database written
- * before versions were) its tables have the code's columns, or it has no tables yet and nothing applied.
+ * before versions were) its tables have the code's columns and its apply() is still of revision 0 (a revision
+ * since means other values in the same columns), or it has no tables yet and nothing applied.
  */
 async function isCurrent(client: pg.PoolClient, p: Projection, code: string): Promise<{ current: boolean; stored: string | null }> {
   const { rows } = await client.query(`SELECT version, commit_pos = '0' AS fresh FROM projection_checkpoints WHERE name = $1`, [p.name]);
   const stored: string | null = rows[0]?.version ?? null;
   if (stored !== null) return { current: stored === code, stored };
   const shape = await tablesShape(client, p.resources);
-  return { current: shape === 'same' || (shape === 'absent' && (rows.length === 0 || rows[0].fresh)), stored };
+  return { current: (shape === 'same' && !p.revision) || (shape === 'absent' && (rows.length === 0 || rows[0].fresh)), stored };
 }
 
 /**

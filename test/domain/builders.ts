@@ -177,7 +177,7 @@ export class Book {
       description: 'test entry',
       journalTypeId: this.journal(),
       lines,
-      sourceType: 'MANUAL' as SourceType,
+      sourceType: 'ACCOUNTING' as SourceType,
       now: NOW,
       ...overrides,
     };

@@ -20,7 +20,7 @@ t.test('posting balanced entries numbers them 1, 2, 3 without gaps', async (t) =
   t.equal(posted.data.periodId, book.period('2026-01-15').periodId, 'the period of the date');
   t.equal(posted.data.currencyCode, 'EUR');
   t.equal(posted.data.sessionId, book.organisation.defaultSessionId);
-  t.equal(posted.data.entryType, 'STANDARD');
+  t.equal(posted.data.entryType, 'GENERAL');
   t.same(posted.data.lines.map((l) => [l.order, l.debitAmount, l.creditAmount]), [[1, '10.00', '0.00'], [2, '0.00', '10.00']],
     'amounts are formatted to the currency precision');
 });
@@ -97,7 +97,7 @@ t.test('accounts must exist, be active and be at posting level', async (t) => {
   const book = Book.create('ES');
   const customer = book.account(CUSTOMER);
   refuses(t, () => book.decide(book.postCommand([debit(book.account('4'), '10.00'), credit(customer, '10.00')])),
-    AccountingErrors.accountNotPostable, 'a CLASS heading');
+    AccountingErrors.accountNotPostable, 'a GROUP (class) heading');
   refuses(t, () => book.decide(book.postCommand([debit(book.account('57'), '10.00'), credit(customer, '10.00')])),
     AccountingErrors.accountNotPostable, 'a GROUP heading');
   refuses(t, () => book.decide(book.postCommand([debit(book.account('572'), '10.00'), credit(customer, '10.00')])),

@@ -63,14 +63,15 @@ t.test('CreateOrganisation installs the country chart and journal types', async 
       t.equal(accounts.length, chart.lines.length, 'one AccountingAccountCreated per chart line');
       t.same(accounts.map((a) => a.data.code), chart.lines.map((l) => l.code), 'codes follow the chart');
       t.ok(accounts.every((a) => a.data.createdByUser === false && a.data.deactivated === false), 'chart accounts are system, active');
-      t.ok(accounts.every((a, i) => a.data.accountLevel === chart.lines[i].accountLevel && a.data.accountType === chart.lines[i].accountType),
-        'level and type from the chart');
+      t.ok(accounts.every((a, i) => a.data.accountLevel === chart.lines[i].accountLevel && a.data.accountType === chart.lines[i].accountType
+        && a.data.subAccountType === chart.lines[i].subAccountType), 'level, type and sub-type from the chart');
+      t.notOk(accounts.some((a) => 'nature' in a.data), "the chart's internal nature is no account field");
       t.equal(new Set(accounts.map((a) => a.data.accountId)).size, accounts.length, 'account ids unique');
 
       const journalEvents = ofType(events, 'JournalTypeCreated');
       t.same(journalEvents.map((j) => j.data.code), journals.map((j) => j.code), 'standard journal types installed');
-      t.ok(journalEvents.some((j) => j.data.type === 'OPENING') && journalEvents.some((j) => j.data.type === 'CLOSING'),
-        'OPENING and CLOSING journals exist');
+      t.ok(journalEvents.some((j) => j.data.type === 'CARRY_FORWARD') && journalEvents.some((j) => j.data.type === 'CLOSING'),
+        'CARRY_FORWARD (opening) and CLOSING journals exist');
       t.equal(events.length, 1 + chart.lines.length + journals.length, 'nothing else is emitted');
 
       const state = foldOrganisation(events);
@@ -139,9 +140,9 @@ t.test('an account created from {code, name} takes its type from the chart', asy
   t.equal(accountIdByCode(state, '4300001'), data.accountId);
 
   t.test('explicit fields win over the chart', async (t) => {
-    const explicit = createdAccount(state, createAccount('4300002', 'Cliente Dos', { accountType: 'LIABILITY', subAccountType: 'GENERAL', applyVat: true }));
-    t.equal(explicit.accountType, 'LIABILITY');
-    t.equal(explicit.subAccountType, 'GENERAL');
+    const explicit = createdAccount(state, createAccount('4300002', 'Cliente Dos', { accountType: 'INCOME_STATEMENT', subAccountType: 'CHARGE', applyVat: true }));
+    t.equal(explicit.accountType, 'INCOME_STATEMENT');
+    t.equal(explicit.subAccountType, 'CHARGE');
     t.equal(explicit.applyVat, true);
   });
 
@@ -163,9 +164,9 @@ t.test('a code outside every class of the chart is refused', async (t) => {
     refuses(t, () => decideOrganisation(createAccount(code), state), AccountingErrors.accountCodeNotInChart, `${country} ${code}`);
   }
   const state = organisationState('ES');
-  const data = createdAccount(state, createAccount('9000001', 'Cuenta de orden', { accountType: 'OFF_BALANCE' }));
-  t.equal(data.accountType, 'OFF_BALANCE', 'accepted when the type is given');
-  t.equal(data.subAccountType, 'GENERAL');
+  const data = createdAccount(state, createAccount('9000001', 'Cuenta de orden', { accountType: 'ECPN' }));
+  t.equal(data.accountType, 'ECPN', 'accepted when the type is given');
+  t.equal(data.subAccountType, 'UNDEFINED');
 });
 
 t.test('deleting an account', async (t) => {
