@@ -60,15 +60,15 @@ t.test('a Decimal string must be plain decimal notation with bounded digits', as
 
 t.test('prices, discounts, percentages and filters follow the same rule', async (t) => {
   const inexact = 1234567.123456789; // 16 significant digits
-  await refused(t, 'unitPrice', `mutation($v: ProductCreateGLDtoInput!) { createProduct(input: $v) { id } }`, { v: { code: 'P1', name: 'P', type: 'GOODS', unitPrice: inexact } }, 'INEXACT_DECIMAL');
+  await refused(t, 'salesUnitPrice', `mutation($v: ProductCreateGLDtoInput!) { createProduct(input: $v) { id } }`, { v: { code: 'P1', name: 'P', category: 'PRODUCT', salesUnitPrice: inexact } }, 'INEXACT_DECIMAL');
   await refused(t, 'discount', `mutation($v: CustomerCreateGLDtoInput!) { createCustomer(input: $v) { id } }`, { v: { socialName: 'X', discount: 2.0000000000000004 } }, 'INEXACT_DECIMAL');
   await refused(t, 'payment term percentage', `mutation($v: PaymentTermCreateGLDtoInput!) { createPaymentTerm(input: $v) { id } }`,
     { v: { code: 'T', name: 'T', lines: [{ condition: 'INVOICE_DATE', type: 'PERCENTAGE', value: 33.333333333333336 }] } }, 'INEXACT_DECIMAL');
-  const filter = await api.gql(`query($a: Decimal) { products(where: { unitPrice: { gt: $a } }) { totalCount } }`, { a: inexact });
+  const filter = await api.gql(`query($a: Decimal) { products(where: { salesUnitPrice: { gt: $a } }) { totalCount } }`, { a: inexact });
   t.equal(filter.errors?.[0]?.extensions?.code, 'INEXACT_DECIMAL', 'a filter value');
-  const junk = await api.gql(`query($a: Decimal) { products(where: { unitPrice: { gt: $a } }) { totalCount } }`, { a: 'junk' });
+  const junk = await api.gql(`query($a: Decimal) { products(where: { salesUnitPrice: { gt: $a } }) { totalCount } }`, { a: 'junk' });
   t.equal(junk.errors?.[0]?.extensions?.code, 'INVALID_DECIMAL', 'a filter string');
-  t.notOk((await api.gql(`mutation($v: ProductCreateGLDtoInput!) { createProduct(input: $v) { id } }`, { v: { code: 'P2', name: 'P', type: 'GOODS', unitPrice: 45 } })).errors, 'an exact number is accepted');
+  t.notOk((await api.gql(`mutation($v: ProductCreateGLDtoInput!) { createProduct(input: $v) { id } }`, { v: { code: 'P2', name: 'P', category: 'PRODUCT', salesUnitPrice: 45 } })).errors, 'an exact number is accepted');
 });
 
 t.test('a JSON number of more than 15 digits that rounds onto a shorter one is refused too (the text sent decides)', async (t) => {
@@ -88,7 +88,7 @@ t.test('a JSON number of more than 15 digits that rounds onto a shorter one is r
     t.same(await linesOf(description), [], `${amount}: no entry`);
   }
   t.notOk((await post(raw('exact long text', '12.50000000000000000'))).errors, 'trailing zeros change nothing: accepted');
-  const query = encodeURIComponent('query($a: Decimal) { products(where: { unitPrice: { gt: $a } }) { totalCount } }');
+  const query = encodeURIComponent('query($a: Decimal) { products(where: { salesUnitPrice: { gt: $a } }) { totalCount } }');
   const get = await fetch(`${api.base}/graphql?query=${query}&variables=${encodeURIComponent('{"a":99999999999999.09}')}`, { headers: { Authorization: `Bearer ${api.token}`, 'X-Site': api.organisationId } });
   t.equal((await get.json()).errors?.[0]?.extensions?.code, 'INEXACT_DECIMAL', 'a filter in the variables of a GET');
 });

@@ -21,7 +21,7 @@ for (const mutation of [
   `mutation { createCustomer(input: { socialName: "Bazar Luna" }) { id } }`,
   `mutation { createSupplier(input: { socialName: "Maderas del Norte S.A.", supplierType: COMPANY }) { id } }`,
   `mutation { createEmployee(input: { name: "Luis Pérez", status: ON_LEAVE }) { id } }`,
-  `mutation { createProduct(input: { code: "P1", name: "Silla", type: GOODS, unitPrice: "45.50" }) { id } }`,
+  `mutation { createProduct(input: { code: "P1", name: "Silla", category: PRODUCT, salesUnitPrice: "45.50" }) { id } }`,
   `mutation { createBusinessArea(input: { name: "Retail" }) { id } }`,
   `mutation { createJobArea(input: { name: "Sales" }) { id } }`,
   `mutation { createPaymentMean(input: { code: "TRF", name: "Transferencia", type: BANK_TRANSFER }) { id } }`,

@@ -29,7 +29,7 @@ t.test('ids derive from the key with the same kinds as before', async (t) => {
     ['createBusinessArea', 'business-area', { name: 'Retail' }],
     ['createJobArea', 'job-area', { name: 'Sales' }],
     ['createPaymentMean', 'payment-mean', { code: 'TRF', name: 'Transfer', type: 'BANK_TRANSFER' }],
-    ['createProduct', 'product', { code: 'P1', name: 'Widget', type: 'GOODS' }],
+    ['createProduct', 'product', { code: 'P1', name: 'Widget', category: 'PRODUCT' }],
   ] as const) {
     const { id, key } = await retried(t, name, input);
     t.equal(id, derivedId(key, kind, '0'), `${name}: ${kind}`);
@@ -46,7 +46,7 @@ t.test('a deletion answers the id it was given, and its retry appends nothing', 
   for (const [create, remove, input] of [
     ['createBusinessArea', 'deleteBusinessArea', { name: 'Export' }],
     ['createPaymentMean', 'deletePaymentMean', { code: 'CSH', name: 'Cash', type: 'CASH' }],
-    ['createProduct', 'deleteProduct', { code: 'P2', name: 'Service', type: 'SERVICE' }],
+    ['createProduct', 'deleteProduct', { code: 'P2', name: 'Service', category: 'SERVICE' }],
   ] as const) {
     const { id } = await mutate[create]({ organisationId }, input);
     t.equal((await retried(t, remove, { id })).id, id, remove);

@@ -3,23 +3,12 @@
  * means (IBAN/BIC checked), payment terms (lines adding up to 100%) and products (accounts from the
  * chart). Create, read through GraphQL and REST, filter, sort, page, delete; refusals append nothing.
  */
-import t, { type TAP } from 'tap';
+import t from 'tap';
+import { graphqlAnswers } from './helpers/graphql-answers.ts';
 import { runningService } from './helpers/service.ts';
 
 const api = await runningService(t);
-
-async function ok(query: string, variables?: object) {
-  const r = await api.gql(query, variables);
-  if (r.errors) throw new Error(`${query.slice(0, 60)}: ${JSON.stringify(r.errors)}`);
-  return r.data;
-}
-
-async function refused(t: Pick<TAP, 'equal'>, name: string, query: string, variables: object, code: string) {
-  const before = await api.eventCount();
-  const r = await api.gql(query, variables);
-  t.equal(r.errors?.[0]?.extensions?.code, code, `${name}: ${code}`);
-  t.equal(await api.eventCount(), before, `${name}: nothing appended`);
-}
+const { ok, refused } = graphqlAnswers(api);
 
 t.test('business areas and job areas', async (t) => {
   for (const name of ['Retail', 'Wholesale', 'Export']) await ok(`mutation($n: String!) { createBusinessArea(input: { name: $n }) { id } }`, { n: name });
@@ -100,23 +89,23 @@ t.test('products: goods and services with prices, accounts and stock keeping', a
   const CREATE = `mutation($v: ProductCreateGLDtoInput!) { createProduct(input: $v) { id } }`;
   const accounts = (await ok(`{ accountingAccounts(where: { code: { in: ["7000000", "6000000", "70"] } }) { nodes { id code } } }`)).accountingAccounts.nodes;
   const acc = (code: string) => accounts.find((a: any) => a.code === code).id;
-  const screw = (await ok(CREATE, { v: { code: 'TORN-4', name: 'Tornillo 4mm', type: 'GOODS', unitPrice: '0.0125', salesAccountId: acc('7000000'), purchaseAccountId: acc('6000000'), stockManaged: true } })).createProduct.id;
-  await ok(CREATE, { v: { code: 'INST', name: 'Instalación', description: 'Hora de instalación', type: 'SERVICE', unitPrice: 45 } });
-  await ok(CREATE, { v: { code: 'ALQ', name: 'Alquiler', type: 'SERVICE' } });
-  const r = await ok(`query($id: UUID!) { products(where: { id: { eq: $id } }) { nodes { code name type unitPrice stockManaged allowNegativeStock salesAccount { code } purchaseAccount { code } taxTreatment { id } } } }`, { id: screw });
-  t.same(r.products.nodes[0], { code: 'TORN-4', name: 'Tornillo 4mm', type: 'GOODS', unitPrice: '0.0125', stockManaged: true, allowNegativeStock: false, salesAccount: { code: '7000000' }, purchaseAccount: { code: '6000000' }, taxTreatment: null });
-  const services = await ok(`{ products(where: { type: { eq: SERVICE } }, order: [{ unitPrice: DESC }]) { nodes { code unitPrice } } }`);
-  t.same(services.products.nodes, [{ code: 'INST', unitPrice: '45.00' }, { code: 'ALQ', unitPrice: '0.00' }]);
+  const screw = (await ok(CREATE, { v: { code: 'TORN-4', name: 'Tornillo 4mm', category: 'PRODUCT', salesUnitPrice: '0.0125', salesAccountingAccountId: acc('7000000'), purchaseAccountId: acc('6000000'), stockManaged: true } })).createProduct.id;
+  await ok(CREATE, { v: { code: 'INST', name: 'Instalación', lineDescription: 'Hora de instalación', category: 'SERVICE', salesUnitPrice: 45 } });
+  await ok(CREATE, { v: { code: 'ALQ', name: 'Alquiler', category: 'SERVICE' } });
+  const r = await ok(`query($id: UUID!) { products(where: { id: { eq: $id } }) { nodes { code name category salesUnitPrice stockManaged allowNegativeStock salesAccountingAccount { code } purchaseAccount { code } taxTreatment { id } } } }`, { id: screw });
+  t.same(r.products.nodes[0], { code: 'TORN-4', name: 'Tornillo 4mm', category: 'PRODUCT', salesUnitPrice: '0.0125', stockManaged: true, allowNegativeStock: false, salesAccountingAccount: { code: '7000000' }, purchaseAccount: { code: '6000000' }, taxTreatment: null });
+  const services = await ok(`{ products(where: { category: { eq: SERVICE } }, order: [{ salesUnitPrice: DESC }]) { nodes { code salesUnitPrice } } }`);
+  t.same(services.products.nodes, [{ code: 'INST', salesUnitPrice: '45.00' }, { code: 'ALQ', salesUnitPrice: '0.00' }]);
   const page = await ok(`{ products(first: 1, after: "MA==") { nodes { code } pageInfo { hasNextPage hasPreviousPage } } }`);
   t.same(page.products, { nodes: [{ code: 'INST' }], pageInfo: { hasNextPage: true, hasPreviousPage: true } });
-  await refused(t, 'stock-kept service', CREATE, { v: { code: 'S1', name: 'S', type: 'SERVICE', stockManaged: true } }, 'sales.businessErrors.invalidProduct');
-  await refused(t, 'negative price', CREATE, { v: { code: 'N1', name: 'N', type: 'GOODS', unitPrice: '-1' } }, 'sales.businessErrors.invalidProduct');
-  await refused(t, 'seven decimals', CREATE, { v: { code: 'N2', name: 'N', type: 'GOODS', unitPrice: '1.0000001' } }, 'sales.businessErrors.invalidProduct');
-  await refused(t, 'heading account', CREATE, { v: { code: 'N3', name: 'N', type: 'GOODS', salesAccountId: acc('70') } }, 'accounting.businessErrors.accountNotPostingLevel');
-  await refused(t, 'taken code', CREATE, { v: { code: 'INST', name: 'N', type: 'SERVICE' } }, 'sales.businessErrors.productCodeAlreadyExists');
+  await refused(t, 'stock-kept service', CREATE, { v: { code: 'S1', name: 'S', category: 'SERVICE', stockManaged: true } }, 'sales.businessErrors.invalidProduct');
+  await refused(t, 'negative price', CREATE, { v: { code: 'N1', name: 'N', category: 'PRODUCT', salesUnitPrice: '-1' } }, 'sales.businessErrors.invalidProduct');
+  await refused(t, 'seven decimals', CREATE, { v: { code: 'N2', name: 'N', category: 'PRODUCT', salesUnitPrice: '1.0000001' } }, 'sales.businessErrors.invalidProduct');
+  await refused(t, 'heading account', CREATE, { v: { code: 'N3', name: 'N', category: 'PRODUCT', salesAccountingAccountId: acc('70') } }, 'accounting.businessErrors.accountNotPostingLevel');
+  await refused(t, 'taken code', CREATE, { v: { code: 'INST', name: 'N', category: 'SERVICE' } }, 'sales.businessErrors.productCodeAlreadyExists');
   const rest = await api.rest('/products?items_per_page=2');
   t.same([rest.body.$total, rest.body.$items.map((i: any) => i.displayed_as)], [3, ['ALQ Alquiler', 'INST Instalación']]);
-  t.equal((await api.rest(`/products/${screw}`)).body.unit_price, '0.0125');
+  t.equal((await api.rest(`/products/${screw}`)).body.sales_unit_price, '0.0125');
   t.equal((await ok(`mutation($id: UUID!) { deleteProduct(input: { id: $id }) { id } }`, { id: screw })).deleteProduct.id, screw);
   t.equal((await ok(`{ products { totalCount } }`)).products.totalCount, 2);
 });

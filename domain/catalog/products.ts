@@ -1,10 +1,11 @@
 /**
- * The Catalog aggregate: an organisation's products (goods and services) with their unit price, tax
- * treatment, the accounts sales and purchases of them post to, and stock keeping. One stream per
- * organisation: `Catalog-<id>` (codes are unique). The chart is the Organisation aggregate's, passed in
- * as a fact. Pure decider.
+ * The Catalog aggregate: an organisation's products in Sage's shape (category, sales unit price and first
+ * discount, the texts a sales line takes, the sales accounting account, the blocks on sales documents),
+ * with our extras (tax treatment, purchase account, stock keeping). One stream per organisation:
+ * `Catalog-<id>` (codes are unique). The chart is the Organisation aggregate's, passed in as a fact. Pure
+ * decider.
  */
-import type { ProductType } from './enums.ts';
+import { STOCKLESS_CATEGORIES, type ProductCategory } from './enums.ts';
 import { CODE_LENGTH, checkCode } from '../codes.ts';
 import { Errors, Reasons, assert, fail, unknownEvent } from '../errors.ts';
 import { AccountingErrors } from '../accounting/errors.ts';
@@ -15,54 +16,103 @@ import { isPostingAccount, type OrganisationState } from '../accounting/organisa
 export interface ProductFields {
   code: string;
   name: string;
-  description: string | null;
-  type: ProductType;
+  category: ProductCategory;
   /** Net unit price in the organisation's currency; up to six decimals (prices of small units). */
-  unitPrice: string;
+  salesUnitPrice: string;
+  /** The discount a sales line starts with, a percentage with two decimals. */
+  firstSalesDiscount: string;
+  /** The text a sales document's line takes from the product. */
+  lineDescription: string | null;
+  /** Notes on the product, not printed on documents. */
+  comments: string | null;
+  /** Sage's tax group; kept as sent until tax groups are served (the sales issue), then checked. */
+  taxGroupId: string | null;
   taxTreatmentId: string | null;
-  salesAccountId: string | null;
+  salesAccountingAccountId: string | null;
   purchaseAccountId: string | null;
   /** Stock is counted for this product (goods only). */
   stockManaged: boolean;
   /** Sales may take stock below zero (only meaningful when stock is managed). */
   allowNegativeStock: boolean;
-  disabled: boolean;
+  /** No longer sold; set by an update only. */
+  obsolete: boolean;
+  salesDeliveryNoteBlockingEnabled: boolean;
+  salesInvoiceBlockingEnabled: boolean;
+  salesOrderBlockingEnabled: boolean;
 }
+
+/** What an update may change: everything but the code. */
+export type ProductChanges = Partial<Omit<ProductFields, 'code'>>;
 
 export type ProductEvent =
   | { type: 'ProductCreated'; data: { productId: string; at: string } & ProductFields }
+  | { type: 'ProductUpdated'; data: { productId: string; code: string; changes: ProductChanges; at: string } }
   | { type: 'ProductDeleted'; data: { productId: string; code: string; at: string } };
 
-export const PRODUCT_EVENT_TYPES = ['ProductCreated', 'ProductDeleted'] as const satisfies readonly ProductEvent['type'][];
+export const PRODUCT_EVENT_TYPES = ['ProductCreated', 'ProductUpdated', 'ProductDeleted'] as const satisfies readonly ProductEvent['type'][];
+
+/** What the rules across a product's fields need to know of it. */
+type KnownProduct = Pick<ProductFields, 'code' | 'category' | 'stockManaged' | 'allowNegativeStock'>;
 
 export interface CatalogState {
-  products: Map<string, { code: string }>;
+  products: Map<string, KnownProduct>;
   productIdByCode: Map<string, string>;
 }
 
 export const initialCatalogState = (): CatalogState => ({ products: new Map(), productIdByCode: new Map() });
 
+/** Decimals as the client sent them (exact text): the decider checks and normalises them. */
+type SentDecimals = { salesUnitPrice?: string | null; firstSalesDiscount?: string | null };
+
 export type CatalogCommand =
-  | { type: 'CreateProduct'; productId: string; fields: Omit<ProductFields, 'unitPrice'> & { unitPrice: string | number | null }; now: string }
+  | { type: 'CreateProduct'; productId: string; fields: Omit<ProductFields, keyof SentDecimals | 'obsolete'> & SentDecimals; now: string }
+  | { type: 'UpdateProduct'; productId: string; changes: Omit<ProductChanges, keyof SentDecimals> & SentDecimals; now: string }
   | { type: 'DeleteProduct'; productId: string; now: string };
 
-export const CATALOG_LIMITS = Object.freeze({ maxProducts: 500_000, priceDecimals: 6 });
+export const CATALOG_LIMITS = Object.freeze({ maxProducts: 500_000, priceDecimals: 6, discountDecimals: 2 });
 
-function unitPrice(raw: string | number | null): string {
-  const text = raw === null ? '0' : String(raw).trim();
-  if (!/^\d{1,15}(\.\d{1,20})?$/.test(text)) fail(CatalogErrors.invalidProduct, { field: 'unitPrice', reason: Reasons.nonNegativeDecimal });
+const HUNDRED = new Decimal(100);
+
+function salesUnitPrice(raw: string | null): string {
+  const text = raw === null ? '0' : raw.trim();
+  if (!/^\d{1,15}(\.\d{1,20})?$/.test(text)) fail(CatalogErrors.invalidProduct, { field: 'salesUnitPrice', reason: Reasons.nonNegativeDecimal });
   const value = new Decimal(text);
   if (value.gt(MAX_AMOUNT) || value.decimalPlaces() > CATALOG_LIMITS.priceDecimals) {
-    fail(CatalogErrors.invalidProduct, { field: 'unitPrice', reason: Reasons.maxDecimals, decimals: CATALOG_LIMITS.priceDecimals });
+    fail(CatalogErrors.invalidProduct, { field: 'salesUnitPrice', reason: Reasons.maxDecimals, decimals: CATALOG_LIMITS.priceDecimals });
   }
   return value.toFixed(Math.max(2, value.decimalPlaces()));
 }
 
-function postingAccount(organisation: OrganisationState, id: string | null, field: string): void {
+function firstSalesDiscount(raw: string | null): string {
+  const text = raw === null ? '0' : raw.trim();
+  const value = /^\d{1,3}(\.\d{1,20})?$/.test(text) ? new Decimal(text) : null;
+  if (!value || value.gt(HUNDRED) || value.decimalPlaces() > CATALOG_LIMITS.discountDecimals) {
+    fail(CatalogErrors.invalidProduct, { field: 'firstSalesDiscount', reason: Reasons.percentage });
+  }
+  return value.toFixed(CATALOG_LIMITS.discountDecimals);
+}
+
+/** The sent decimals checked and in their stored form; the ones not sent stay absent. */
+function decimals(sent: SentDecimals): Partial<Pick<ProductFields, keyof SentDecimals>> {
+  return {
+    ...(sent.salesUnitPrice !== undefined && { salesUnitPrice: salesUnitPrice(sent.salesUnitPrice) }),
+    ...(sent.firstSalesDiscount !== undefined && { firstSalesDiscount: firstSalesDiscount(sent.firstSalesDiscount) }),
+  };
+}
+
+function postingAccount(organisation: OrganisationState, id: string | null | undefined, field: string): void {
   if (!id) return;
   const account = organisation.accounts.get(id) ?? fail(AccountingErrors.accountNotFound, { id, field });
   if (account.deactivated) fail(AccountingErrors.accountDeactivated, { code: account.code, field });
   if (!isPostingAccount(account)) fail(AccountingErrors.accountNotPostable, { code: account.code, field });
+}
+
+/** The rules across fields, on the product as it would be: stock only for goods, negative stock only with stock. */
+function checkProduct(p: KnownProduct, organisation: OrganisationState, accounts: Pick<ProductChanges, 'salesAccountingAccountId' | 'purchaseAccountId'>): void {
+  if (p.stockManaged && STOCKLESS_CATEGORIES.includes(p.category)) fail(CatalogErrors.invalidProduct, { field: 'stockManaged', reason: Reasons.serviceNoStock });
+  if (p.allowNegativeStock && !p.stockManaged) fail(CatalogErrors.invalidProduct, { field: 'allowNegativeStock', reason: Reasons.negativeStockNeedsStock });
+  postingAccount(organisation, accounts.salesAccountingAccountId, 'salesAccountingAccountId');
+  postingAccount(organisation, accounts.purchaseAccountId, 'purchaseAccountId');
 }
 
 export function decideCatalog(command: CatalogCommand, state: CatalogState, organisation: OrganisationState): ProductEvent[] {
@@ -75,11 +125,17 @@ export function decideCatalog(command: CatalogCommand, state: CatalogState, orga
       if (state.productIdByCode.has(f.code)) fail(CatalogErrors.productCodeAlreadyExists, { code: f.code });
       if (state.products.has(command.productId)) fail(Errors.documentIdAlreadyExists, { id: command.productId });
       if (state.products.size >= CATALOG_LIMITS.maxProducts) fail(Errors.invalidInput, { field: 'code', reason: Reasons.tooMany, limit: CATALOG_LIMITS.maxProducts });
-      if (f.type === 'SERVICE' && f.stockManaged) fail(CatalogErrors.invalidProduct, { field: 'stockManaged', reason: Reasons.serviceNoStock });
-      if (f.allowNegativeStock && !f.stockManaged) fail(CatalogErrors.invalidProduct, { field: 'allowNegativeStock', reason: Reasons.negativeStockNeedsStock });
-      postingAccount(organisation, f.salesAccountId, 'salesAccountId');
-      postingAccount(organisation, f.purchaseAccountId, 'purchaseAccountId');
-      return [{ type: 'ProductCreated', data: { productId: command.productId, at, ...f, unitPrice: unitPrice(f.unitPrice) } }];
+      checkProduct(f, organisation, f);
+      const sent = decimals({ salesUnitPrice: f.salesUnitPrice ?? null, firstSalesDiscount: f.firstSalesDiscount ?? null });
+      const fields: ProductFields = { ...f, salesUnitPrice: sent.salesUnitPrice!, firstSalesDiscount: sent.firstSalesDiscount!, obsolete: false };
+      return [{ type: 'ProductCreated', data: { productId: command.productId, at, ...fields } }];
+    }
+    case 'UpdateProduct': {
+      const product = state.products.get(command.productId) ?? fail(CatalogErrors.productNotFound, { id: command.productId });
+      const { salesUnitPrice: _, firstSalesDiscount: __, ...rest } = command.changes;
+      checkProduct({ ...product, ...rest }, organisation, rest);
+      const changes: ProductChanges = { ...rest, ...decimals(command.changes) };
+      return [{ type: 'ProductUpdated', data: { productId: command.productId, code: product.code, changes, at } }];
     }
     case 'DeleteProduct': {
       const product = state.products.get(command.productId) ?? fail(CatalogErrors.productNotFound, { id: command.productId });
@@ -99,8 +155,16 @@ export function evolveCatalog(state: CatalogState, event: ProductEvent): Catalog
       const d = event.data;
       assert(!state.products.has(d.productId), `${type} of product ${d.productId}, which exists already`);
       assert(!state.productIdByCode.has(d.code), `${type} of product ${d.productId} with code ${d.code}, which another product has`);
-      state.products.set(d.productId, { code: d.code });
+      state.products.set(d.productId, { code: d.code, category: d.category, stockManaged: d.stockManaged, allowNegativeStock: d.allowNegativeStock });
       state.productIdByCode.set(d.code, d.productId);
+      return state;
+    }
+    case 'ProductUpdated': {
+      const d = event.data;
+      const product = state.products.get(d.productId);
+      assert(product?.code === d.code, `${type} of product ${d.productId} with code ${d.code}, which does not exist`);
+      const { category = product.category, stockManaged = product.stockManaged, allowNegativeStock = product.allowNegativeStock } = d.changes;
+      state.products.set(d.productId, { code: d.code, category, stockManaged, allowNegativeStock });
       return state;
     }
     case 'ProductDeleted': {

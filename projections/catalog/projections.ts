@@ -14,6 +14,8 @@ export const catalogProjection: Projection = {
         const { productId, at, ...fields } = e.data;
         return w.insert(Product, t(Product), { ...fields, organisationId: event.metadata.organisationId as string, id: productId, creationDate: at, modificationDate: at });
       }
+      case 'ProductUpdated':
+        return w.update(Product, t(Product), { id: e.data.productId }, { ...e.data.changes, modificationDate: e.data.at });
       case 'ProductDeleted':
         return w.delete(Product, t(Product), { id: e.data.productId });
     }

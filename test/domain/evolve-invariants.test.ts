@@ -150,13 +150,17 @@ t.test('Catalog: a recorded stream folds; impossible events fail', async (t) => 
   const organisation = organisationState('ES');
   const state = initialCatalogState();
   const stream: ProductEvent[] = [];
-  const fields = { name: 'Widget', description: null, type: 'GOODS' as const, unitPrice: '1', taxTreatmentId: null, salesAccountId: null, purchaseAccountId: null, stockManaged: false, allowNegativeStock: false, disabled: false };
+  const fields = {
+    name: 'Widget', category: 'PRODUCT' as const, salesUnitPrice: '1', lineDescription: null, comments: null, taxGroupId: null, taxTreatmentId: null, salesAccountingAccountId: null, purchaseAccountId: null,
+    stockManaged: false, allowNegativeStock: false, salesDeliveryNoteBlockingEnabled: false, salesInvoiceBlockingEnabled: false, salesOrderBlockingEnabled: false,
+  };
   const run = (command: Parameters<typeof decideCatalog>[0]) => decideCatalog(command, state, organisation).forEach((e) => stream.push(evolveCatalog(state, e) && e));
   const kept = id();
   const gone = id();
   run({ type: 'CreateProduct', productId: kept, fields: { ...fields, code: 'P1' }, now: NOW });
   run({ type: 'CreateProduct', productId: gone, fields: { ...fields, code: 'P2' }, now: NOW });
   run({ type: 'DeleteProduct', productId: gone, now: NOW });
+  run({ type: 'UpdateProduct', productId: kept, changes: { category: 'SERVICE', obsolete: true }, now: NOW });
   const folded = foldCatalog(stream as never[]) as typeof state;
   t.same([...folded.products.keys()], [kept], 'the recorded stream folds to the same products');
 
@@ -165,5 +169,6 @@ t.test('Catalog: a recorded stream folds; impossible events fail', async (t) => 
   failsOn(t, foldCatalog, stream, { ...stream[0], data: { ...stream[0].data, productId: unknown } }, ['ProductCreated', unknown, 'P1'], 'a second product with a code in use');
   failsOn(t, foldCatalog, stream, stream[2], ['ProductDeleted', gone], 'a product deleted twice');
   failsOn(t, foldCatalog, stream, { type: 'ProductDeleted', data: { productId: kept, code: 'P9', at: NOW } }, ['ProductDeleted', kept, 'P9'], 'a deletion naming another code');
-  failsOn(t, foldCatalog, stream, { type: 'ProductUpdated', data: {} }, ['Catalog', 'ProductUpdated'], 'an unknown event type');
+  failsOn(t, foldCatalog, stream, { type: 'ProductUpdated', data: { productId: gone, code: 'P2', changes: {}, at: NOW } }, ['ProductUpdated', gone, 'P2'], 'an update of a deleted product');
+  failsOn(t, foldCatalog, stream, { type: 'ProductRenamed', data: {} }, ['Catalog', 'ProductRenamed'], 'an unknown event type');
 });
