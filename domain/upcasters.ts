@@ -4,6 +4,7 @@
  * see only current shapes. Each area lists its own upcasters; EVENT_UPCASTERS gathers them.
  */
 import { LEDGER_UPCASTERS } from './accounting/ledger-upcasters.ts';
+import { PARTY_UPCASTERS } from './parties/party-upcasters.ts';
 
 /**
  * One step of an event type's shape: data of schema version `from` to data of version `from + 1`. Pure,
@@ -16,4 +17,4 @@ export interface EventUpcaster {
   upcast: (data: Record<string, unknown>) => Record<string, unknown>;
 }
 
-export const EVENT_UPCASTERS: readonly EventUpcaster[] = [...LEDGER_UPCASTERS];
+export const EVENT_UPCASTERS: readonly EventUpcaster[] = [...LEDGER_UPCASTERS, ...PARTY_UPCASTERS];

@@ -74,7 +74,8 @@ t.test('disabling stamps disabledDate once; erasure forbids personal changes onl
   refuses(t, () => w.run({ type: 'UpdateParty', kind: 'customer', partyId, input: input({ personal: { comments: 'x' } }), now: NOW }), PartyErrors.partyGdprApplied);
   refuses(t, () => w.run({ type: 'UpdateParty', kind: 'customer', partyId, input: input({ personal: {}, addresses: [] }), now: NOW }), PartyErrors.partyGdprApplied, 'addresses are personal too');
   refuses(t, () => w.run({ type: 'ApplyGdpr', kind: 'customer', partyId, now: NOW }), PartyErrors.partyGdprApplied);
-  t.ok(w.run({ type: 'UpdateParty', kind: 'customer', partyId, input: input({ personal: {}, fields: { status: 'BLOCKED' } }), now: NOW }).length === 1, 'clear changes still go');
+  t.ok(w.run({ type: 'UpdateParty', kind: 'customer', partyId, input: input({ personal: {}, fields: { disabled: false } }), now: NOW }).length === 1, 'clear changes still go');
+  refuses(t, () => w.run({ type: 'UpdateParty', kind: 'customer', partyId, input: input({ personal: {}, fields: { status: 'ENABLED' } }), now: NOW }), PartyErrors.partyGdprApplied, 'GDPR_APPLIED stays its status');
   refuses(t, () => w.run({ type: 'ApplyGdpr', kind: 'employee', partyId, now: NOW }), PartyErrors.partyNotFound, 'the kind must match');
 });
 
