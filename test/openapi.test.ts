@@ -20,7 +20,7 @@ const RESOURCES = GRAPHQL_RESOURCES.filter((r) => r.rest);
 for (const mutation of [
   `mutation { createCustomer(input: { socialName: "Bazar Luna" }) { id } }`,
   `mutation { createSupplier(input: { socialName: "Maderas del Norte S.A.", supplierType: BUSINESS }) { id } }`,
-  `mutation { createEmployee(input: { name: "Luis Pérez", status: ON_LEAVE }) { id } }`,
+  `mutation { createEmployee(input: { name: "Luis Pérez", status: ENABLED }) { id } }`,
   `mutation { createProduct(input: { code: "P1", name: "Silla", type: GOODS, unitPrice: "45.50" }) { id } }`,
   `mutation { createBusinessArea(input: { name: "Retail" }) { id } }`,
   `mutation { createJobArea(input: { name: "Sales" }) { id } }`,
