@@ -6,6 +6,7 @@
 import { LEDGER_UPCASTERS } from './accounting/ledger-upcasters.ts';
 import { ORGANISATION_UPCASTERS } from './accounting/organisation-upcasters.ts';
 import { CATALOG_UPCASTERS } from './catalog/product-upcasters.ts';
+import { PARTY_UPCASTERS } from './parties/party-upcasters.ts';
 
 /**
  * One step of an event type's shape: data of schema version `from` to data of version `from + 1`. Pure,
@@ -18,4 +19,4 @@ export interface EventUpcaster {
   upcast: (data: Record<string, unknown>) => Record<string, unknown>;
 }
 
-export const EVENT_UPCASTERS: readonly EventUpcaster[] = [...LEDGER_UPCASTERS, ...ORGANISATION_UPCASTERS, ...CATALOG_UPCASTERS];
+export const EVENT_UPCASTERS: readonly EventUpcaster[] = [...LEDGER_UPCASTERS, ...ORGANISATION_UPCASTERS, ...CATALOG_UPCASTERS, ...PARTY_UPCASTERS];

@@ -19,8 +19,8 @@ const RESOURCES = GRAPHQL_RESOURCES.filter((r) => r.rest);
 // One record in the collections the demo books leave empty, with enum and decimal fields set.
 for (const mutation of [
   `mutation { createCustomer(input: { socialName: "Bazar Luna" }) { id } }`,
-  `mutation { createSupplier(input: { socialName: "Maderas del Norte S.A.", supplierType: COMPANY }) { id } }`,
-  `mutation { createEmployee(input: { name: "Luis Pérez", status: ON_LEAVE }) { id } }`,
+  `mutation { createSupplier(input: { socialName: "Maderas del Norte S.A.", supplierType: BUSINESS }) { id } }`,
+  `mutation { createEmployee(input: { name: "Luis Pérez", status: ENABLED }) { id } }`,
   `mutation { createProduct(input: { code: "P1", name: "Silla", category: PRODUCT, salesUnitPrice: "45.50" }) { id } }`,
   `mutation { createBusinessArea(input: { name: "Retail" }) { id } }`,
   `mutation { createJobArea(input: { name: "Sales" }) { id } }`,

@@ -1,7 +1,10 @@
 /** Creating and updating a customer, supplier or employee. */
 import type { z } from 'zod';
 import type { PartyKind } from '../../domain/parties/fields.ts';
+import { Errors, Reasons, fail } from '../../domain/errors.ts';
+import { requireParty } from '../../domain/parties/parties.ts';
 import { defined, type CommandHandler } from '../handler.ts';
+import { currentItems } from './current-items.ts';
 import { decideSealed, partyCommand } from './decision.ts';
 import { toPartyInput } from './party-input.ts';
 
@@ -16,9 +19,20 @@ export const createParty = (kind: PartyKind, schema: z.ZodType): CommandHandler 
   ([created]) => ({ id: created.data.partyId, code: created.data.code }),
 );
 
-/** Only the fields the client sent change; a nested list sent replaces the party's whole list. */
+/**
+ * Only the fields the client sent change; nested lists are patched item by item (sub-collections.ts),
+ * from the lists as they stand. The root's requestedAction can only be MODIFY on an update.
+ */
 export const updateParty = (kind: PartyKind, schema: z.ZodType): CommandHandler => partyCommand(
   schema as z.ZodType<Loose>,
-  ({ id, ...values }, state, c) => decideSealed({ type: 'UpdateParty', kind, partyId: id, input: toPartyInput(kind, defined(values), c.newId), now: c.now }, state, c),
+  async ({ id, code, ...values }, state, c) => {
+    if (values.requestedAction != null && values.requestedAction !== 'MODIFY') {
+      fail(Errors.invalidInput, { field: 'requestedAction', value: values.requestedAction, reason: Reasons.badValue });
+    }
+    const patchesLists = values.addresses != null || values.contacts != null || values.replaceAll?.length > 0;
+    const current = patchesLists ? await currentItems(c, requireParty(state, kind, id)) : undefined;
+    const input = toPartyInput(kind, defined(values), c.newId, current);
+    return decideSealed({ type: 'UpdateParty', kind, partyId: id, code: code ?? null, input, now: c.now }, state, c);
+  },
   (_, input) => ({ id: input.id as string }),
 );

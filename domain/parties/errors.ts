@@ -18,6 +18,9 @@ export const PartyErrors = {
   invalidPhone: 'global.businessErrors.invalidPhone',
   invalidCountry: 'global.businessErrors.invalidCountry',
   moreThanOneDefault: 'global.businessErrors.moreThanOneDefault',
+  statusByErasure: 'global.businessErrors.statusByErasure',
+  partyItemNotFound: 'global.businessErrors.partyItemNotFound',
+  partyCodeUnchangeable: 'global.businessErrors.partyCodeUnchangeable',
 } as const;
 
 export const PARTY_MESSAGES: Record<(typeof PartyErrors)[keyof typeof PartyErrors], Messages> = {
@@ -32,4 +35,7 @@ export const PARTY_MESSAGES: Record<(typeof PartyErrors)[keyof typeof PartyError
   [PartyErrors.invalidPhone]: { en: '{value} is not a valid phone number ({field}).', es: '{value} no es un teléfono válido ({field}).', fr: "{value} n'est pas un numéro de téléphone valide ({field}).", de: '{value} ist keine gültige Telefonnummer ({field}).' },
   [PartyErrors.invalidCountry]: { en: '{value} is not a known country code ({field}).', es: '{value} no es un código de país conocido ({field}).', fr: "{value} n'est pas un code pays connu ({field}).", de: '{value} ist kein bekannter Ländercode ({field}).' },
   [PartyErrors.moreThanOneDefault]: { en: 'At most one item may be marked {field}.', es: 'Solo un elemento puede marcarse como {field}.', fr: 'Un seul élément peut être marqué {field}.', de: 'Höchstens ein Eintrag darf als {field} markiert sein.' },
+  [PartyErrors.statusByErasure]: { en: 'GDPR_APPLIED is the status of an erased party: it comes from applyGdpr, not from {field}.', es: 'GDPR_APPLIED es el estado de un tercero cuyos datos se han suprimido: lo da applyGdpr, no {field}.', fr: "GDPR_APPLIED est le statut d'un tiers dont les données ont été effacées : il vient d'applyGdpr, pas de {field}.", de: 'GDPR_APPLIED ist der Status eines gelöschten Geschäftspartners: Er entsteht durch applyGdpr, nicht durch {field}.' },
+  [PartyErrors.partyItemNotFound]: { en: '{field}: the {kind} has no item {id} to {action}.', es: '{field}: el {kind} no tiene ningún elemento {id} que {action}.', fr: "{field} : le {kind} n'a pas d'élément {id} à {action}.", de: '{field}: Der {kind} hat keinen Eintrag {id} für {action}.' },
+  [PartyErrors.partyCodeUnchangeable]: { en: 'The code of {kind} {code} cannot change (entries name it by its code); {value} was sent.', es: 'El código del {kind} {code} no puede cambiar (los asientos lo nombran por su código); se envió {value}.', fr: 'Le code du {kind} {code} ne peut changer (les écritures le nomment par son code) ; {value} a été envoyé.', de: 'Die Nummer des {kind} {code} kann sich nicht ändern (Buchungen nennen ihn bei seiner Nummer); gesendet wurde {value}.' },
 };

@@ -95,11 +95,11 @@ export type ContactInput = ContactClear & Omit<ContactPersonal, 'emails' | 'phon
 /** Clear fields' defaults per kind, applied at creation. */
 export const DEFAULTS: Record<PartyKind, ClearFields> = {
   customer: {
-    customerType: 'COMPANY', status: 'ACTIVE', disabled: false, blockDeliveryNoteEnabled: false, blockInvoiceEnabled: false,
+    customerType: 'BUSINESS', status: 'ENABLED', disabled: false, blockDeliveryNoteEnabled: false, blockInvoiceEnabled: false,
     blockOrderEnabled: false, hasEquivalenceSurcharge: false, nonIdentifiedCustomer: false, printNameOnPdf: true, discount: '0.00',
   },
-  supplier: { supplierType: 'COMPANY', status: 'ACTIVE', disabled: false, hasEquivalenceSurcharge: false, discount: '0.00' },
-  employee: { status: 'ACTIVE', disabled: false },
+  supplier: { supplierType: 'BUSINESS', status: 'ENABLED', disabled: false, hasEquivalenceSurcharge: false, discount: '0.00' },
+  employee: { status: 'ENABLED', disabled: false },
 };
 
 /** Clear fields that name an account of the organisation's chart. */

@@ -78,6 +78,20 @@ export interface PartyState {
   gdprApplied: boolean;
   /** Shared settings this party refers to (business area, job areas, payment means). */
   refs: PartyRefs;
+  /** Its nested lists as they stand: what an update's items patch (sub-collections.ts). */
+  items: PartyItems;
+}
+
+/**
+ * A party's addresses and contacts: the clear parts, and the personal part (sealed, as stored) of the
+ * last event that set each list, which holds the personal part of that whole list (events carry whole
+ * lists). evolve never opens them; the command side does, with the party's key, to patch the lists.
+ */
+export interface PartyItems {
+  addresses: AddressClear[];
+  contacts: ContactClear[];
+  addressesPersonal: unknown;
+  contactsPersonal: unknown;
 }
 
 export interface PartiesState {
@@ -104,7 +118,8 @@ export interface PartyFacts {
 
 export type PartyCommand =
   | { type: 'CreateParty'; kind: PartyKind; partyId: string; code: string | null; input: PartyInput; now: string }
-  | { type: 'UpdateParty'; kind: PartyKind; partyId: string; input: PartyInput; now: string }
+  /** `code`: the code the client sent back with the update (it must be the party's), or null. */
+  | { type: 'UpdateParty'; kind: PartyKind; partyId: string; code?: string | null; input: PartyInput; now: string }
   | { type: 'DeleteParty'; kind: PartyKind; partyId: string; now: string }
   | { type: 'ApplyGdpr'; kind: PartyKind; partyId: string; now: string };
 
@@ -112,7 +127,7 @@ export const PARTIES_LIMITS = Object.freeze({ maxParties: 200_000 });
 
 const eventType = <A extends PartyAction>(kind: PartyKind, action: A) => `${EVENT_PREFIX[kind]}${action}` as `${Prefix}${A}`;
 
-function requireParty(state: PartiesState, kind: PartyKind, partyId: string, orDeleted = false): PartyState {
+export function requireParty(state: PartiesState, kind: PartyKind, partyId: string, orDeleted = false): PartyState {
   const party = state.parties.get(partyId) ?? (orDeleted ? state.deleted.get(partyId) : undefined);
   // Another kind's id is not found either: deleteCustomer never deletes a supplier.
   if (!party || party.kind !== kind) return fail(PartyErrors.partyNotFound, { kind, id: partyId });
@@ -161,6 +176,9 @@ export function decideParties(command: PartyCommand, state: PartiesState, facts:
       const party = requireParty(state, kind, command.partyId);
       // After erasure the party may still be disabled or re-filed, but it never gets personal data back.
       if (party.gdprApplied && hasPersonalChanges(command.input)) fail(PartyErrors.partyGdprApplied, { kind, code: party.code });
+      // GDPR_APPLIED stays the status of an erased party: the client sets no other.
+      if (party.gdprApplied && command.input.fields.status !== undefined) fail(PartyErrors.partyGdprApplied, { kind, code: party.code });
+      if (command.code != null && command.code !== party.code) fail(PartyErrors.partyCodeUnchangeable, { kind, code: party.code, value: command.code });
       const body = decidePartyBody({ kind, organisation, settings, currentCountry: party.country }, command.input);
       const changes = { ...body.fields, ...disabledDate(body.fields.disabled, party.disabled, at) };
       return [{
@@ -227,7 +245,8 @@ export function evolveParties(state: PartiesState, event: PartyEvent): PartiesSt
       assert(!state.idByCode.has(d.code), `${type} of party ${d.partyId} with code ${d.code}, which another party has`);
       const refs = refsAfter(null, d.fields, d.contacts, d.paymentTermLines);
       const country = typeof d.fields.countryAcronym === 'string' ? d.fields.countryAcronym : null;
-      state.parties.set(d.partyId, { id: d.partyId, kind: d.kind, code: d.code, country, disabled: d.fields.disabled === true, gdprApplied: false, refs });
+      const items = { addresses: d.addresses, contacts: d.contacts, addressesPersonal: d.personal, contactsPersonal: d.personal };
+      state.parties.set(d.partyId, { id: d.partyId, kind: d.kind, code: d.code, country, disabled: d.fields.disabled === true, gdprApplied: false, refs, items });
       state.idByCode.set(d.code, d.partyId);
       count(state.usage, refs, 1);
       const generated = new RegExp(`^${CODE_FORMAT[d.kind]}(\\d{${CODE_DIGITS},})$`).exec(d.code);
@@ -243,6 +262,8 @@ export function evolveParties(state: PartiesState, event: PartyEvent): PartiesSt
       count(state.usage, party.refs, -1);
       party.refs = refsAfter(party.refs, d.changes, d.contacts, d.paymentTermLines);
       count(state.usage, party.refs, 1);
+      if (d.addresses) party.items = { ...party.items, addresses: d.addresses, addressesPersonal: d.personal };
+      if (d.contacts) party.items = { ...party.items, contacts: d.contacts, contactsPersonal: d.personal };
       return state;
     }
     case 'Deleted': {

@@ -4,6 +4,8 @@
  * shared settings, and splits addresses and contacts into their clear and personal parts. Pure.
  */
 import { Errors, Reasons, fail } from '../errors.ts';
+import { ERASED_STATUS } from './enums.ts';
+import { PartyErrors } from './errors.ts';
 import { AccountingErrors } from '../accounting/errors.ts';
 import { SettingsErrors } from '../settings/errors.ts';
 import { Decimal } from '../money.ts';
@@ -50,6 +52,7 @@ function checkFields(c: BodyContext, fields: ClearFields): ClearFields {
   for (const name of Object.keys(fields)) {
     if ((PERSONAL_FIELDS[c.kind] as readonly string[]).includes(name)) throw new Error(`invariant violated: personal field ${name} among clear fields`);
   }
+  if (fields.status === ERASED_STATUS) fail(PartyErrors.statusByErasure, { field: 'status' });
   for (const name of ACCOUNT_FIELDS) {
     const id = fields[name];
     if (typeof id !== 'string') continue;

@@ -6,6 +6,7 @@
  */
 import type { PartyEvent } from '../../domain/parties/parties.ts';
 import type { PartyKind, PartyPersonal } from '../../domain/parties/fields.ts';
+import { personalNow } from '../../domain/parties/party-upcasters.ts';
 import type { EventCatalog, QueuedSealed, SealedPart } from '../event-catalog.ts';
 
 type Item = Record<string, any>;
@@ -17,7 +18,9 @@ const merged = (items: Item[] | null, idField: string, personal: Record<string, 
 const PARTY_PERSONAL: SealedPart<PartyPersonal> = {
   subjectOf: (d) => d.partyId,
   field: 'personal',
-  publicData(d, personal) {
+  publicData(d, sealedPersonal) {
+    // Opened as stored: older events hold older values (party-upcasters.ts).
+    const personal = sealedPersonal && personalNow(sealedPersonal);
     const { personal: _sealed, ...clear } = d;
     const out: Record<string, unknown> = { ...clear };
     if ('fields' in clear) out.fields = { ...clear.fields, ...personal?.fields };

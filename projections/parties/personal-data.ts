@@ -12,8 +12,11 @@ import { loadSubjectKeys } from '../../platform/subject-keys.ts';
 export class PersonalData<T> {
   private readonly opened = new WeakMap<RecordedEvent, T | null>();
 
-  /** `subjectOf` names the data subject (the key's owner) of an event. */
-  constructor(private readonly subjectOf: (event: RecordedEvent) => string) {}
+  /** `subjectOf` names the data subject (the key's owner) of an event; `now` reads an opened part in its current shape. */
+  constructor(
+    private readonly subjectOf: (event: RecordedEvent) => string,
+    private readonly now: (opened: T) => T = (opened) => opened,
+  ) {}
 
   async prepare(events: RecordedEvent[], client: pg.PoolClient): Promise<void> {
     const sealed = events.filter((e) => isSealed(e.data.personal));
@@ -23,7 +26,7 @@ export class PersonalData<T> {
       const subject = this.subjectOf(e);
       const key = keys.get(subject);
       // A present key that does not open the envelope is tampering or a bug: stop rather than guess.
-      this.opened.set(e, key ? open<T>(e.data.personal as never, key, subject) : null);
+      this.opened.set(e, key ? this.now(open<T>(e.data.personal as never, key, subject)) : null);
     }
   }
 

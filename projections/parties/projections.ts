@@ -9,6 +9,8 @@ import {
   ADDRESS_PERSONAL_FIELDS, CONTACT_PERSONAL_FIELDS, DISPLAY_NAME_FIELD, ERASED_NAME, PERSONAL_FIELDS,
   type AddressClear, type ContactClear, type PartyKind, type PartyPersonal,
 } from '../../domain/parties/fields.ts';
+import { ERASED_STATUS } from '../../domain/parties/enums.ts';
+import { personalNow } from '../../domain/parties/party-upcasters.ts';
 import { PARTY_EVENT_TYPES, partyAction, type PartyCreatedData, type PartyRefData, type PartyUpdatedData } from '../../domain/parties/parties.ts';
 import type { PaymentTermLine } from '../../domain/settings/payment-terms.ts';
 import { COUNTRIES, referenceId } from '../../domain/reference/countries.ts';
@@ -18,7 +20,8 @@ import { projectionsOf, type Projection, type TableOf } from '../engine/projecti
 import { PARTY_RESOURCES, PARTY_TABLES } from './read-models.ts';
 import type { Writes } from '../engine/writes.ts';
 
-const personalData = new PersonalData<PartyPersonal>((e) => e.data.partyId as string);
+// Opened personal parts read with Sage's values (a stored one may hold older ones: party-upcasters.ts).
+const personalData = new PersonalData<PartyPersonal>((e) => e.data.partyId as string, personalNow);
 const COUNTRY_NAMES = new Map(COUNTRIES.map((c) => [c.isoCodeAlpha2, c.name]));
 const nulls = (names: readonly string[]) => Object.fromEntries(names.map((n) => [n, null]));
 
@@ -121,7 +124,9 @@ function applyEvent(event: RecordedEvent, w: Writes, t: TableOf): void {
     }
     case 'GdprApplied': {
       // The same end state as projecting the party's events without its key (see the file comment).
-      w.update(tables.party, t(tables.party), { id: d.partyId }, { ...personalColumns(c.kind, null), gdprApplied: true, gdprAppliedDate: d.at, modificationDate: d.at });
+      w.update(tables.party, t(tables.party), { id: d.partyId }, {
+        ...personalColumns(c.kind, null), status: ERASED_STATUS, gdprApplied: true, gdprAppliedDate: d.at, modificationDate: d.at,
+      });
       w.update(tables.address, t(tables.address), { partyId: d.partyId }, { ...nulls(ADDRESS_PERSONAL_FIELDS), modificationDate: d.at });
       const { contact, parts } = tables;
       for (const r of [parts.email, parts.phone, parts.socialMedia]) w.delete(r, t(r), { partyId: d.partyId });
@@ -133,6 +138,8 @@ function applyEvent(event: RecordedEvent, w: Writes, t: TableOf): void {
 
 export const partiesProjection: Projection = {
   name: 'parties',
+  // 1: Sage's enum values (issue 17), and GDPR_APPLIED the status of an erased party.
+  revision: 1,
   resources: PARTY_RESOURCES,
   eventTypes: PARTY_EVENT_TYPES,
   prepare: (events, client) => personalData.prepare(events, client),

@@ -4,6 +4,7 @@
  * third-party usage, and the library-backed checks' normal forms.
  */
 import t from 'tap';
+import { PARTY_UPCASTERS, personalNow } from '../../domain/parties/party-upcasters.ts';
 import { Errors } from '../../domain/errors.ts';
 import { PartyErrors } from '../../domain/parties/errors.ts';
 import { decideLedger, evolveLedger, initialLedgerState } from '../../domain/accounting/ledger.ts';
@@ -74,7 +75,8 @@ t.test('disabling stamps disabledDate once; erasure forbids personal changes onl
   refuses(t, () => w.run({ type: 'UpdateParty', kind: 'customer', partyId, input: input({ personal: { comments: 'x' } }), now: NOW }), PartyErrors.partyGdprApplied);
   refuses(t, () => w.run({ type: 'UpdateParty', kind: 'customer', partyId, input: input({ personal: {}, addresses: [] }), now: NOW }), PartyErrors.partyGdprApplied, 'addresses are personal too');
   refuses(t, () => w.run({ type: 'ApplyGdpr', kind: 'customer', partyId, now: NOW }), PartyErrors.partyGdprApplied);
-  t.ok(w.run({ type: 'UpdateParty', kind: 'customer', partyId, input: input({ personal: {}, fields: { status: 'BLOCKED' } }), now: NOW }).length === 1, 'clear changes still go');
+  t.ok(w.run({ type: 'UpdateParty', kind: 'customer', partyId, input: input({ personal: {}, fields: { disabled: false } }), now: NOW }).length === 1, 'clear changes still go');
+  refuses(t, () => w.run({ type: 'UpdateParty', kind: 'customer', partyId, input: input({ personal: {}, fields: { status: 'ENABLED' } }), now: NOW }), PartyErrors.partyGdprApplied, 'GDPR_APPLIED stays its status');
   refuses(t, () => w.run({ type: 'ApplyGdpr', kind: 'employee', partyId, now: NOW }), PartyErrors.partyNotFound, 'the kind must match');
 });
 
@@ -114,4 +116,17 @@ t.test('checks give normal forms', async (t) => {
   t.equal(checkIban('fr14 2004 1010 0505 0001 3m02 606', 'iban'), 'FR1420041010050500013M02606');
   t.equal(checkPhone('020 7946 0958', 'GB', 'phone'), '+442079460958');
   refuses(t, () => checkVatNumber('123', 'DE', 'vat'), PartyErrors.invalidVatNumber);
+});
+
+t.test("events stored before Sage's values read with them: the clear part upcast, the sealed part where it is opened", async (t) => {
+  const created = PARTY_UPCASTERS.find((u) => u.type === 'CustomerCreated')!;
+  t.match(created.upcast({ fields: { customerType: 'SELF_EMPLOYED', status: 'PROSPECT', documentLanguage: 'IT', disabled: false } }).fields, {
+    customerType: 'INDIVIDUAL', status: 'NONE', documentLanguage: null, disabled: false,
+  });
+  const updated = PARTY_UPCASTERS.find((u) => u.type === 'EmployeeUpdated')!;
+  t.same(updated.upcast({ changes: { status: 'ON_LEAVE' } }).changes, { status: 'ENABLED' });
+  t.same(updated.upcast({ changes: { status: 'DISABLED' } }).changes, { status: 'DISABLED' }, 'current values stay');
+  const contact = { courtesy: 'MRS', name: 'A', surname: null, jobName: null, emails: [{ emailId: 'e', emailAddress: 'a@b.c', usage: 'INVOICING', isDefault: true }], phones: [{ phoneId: 'p', number: '+34', type: 'OTHER', isDefault: false }], socialMedias: [] };
+  const opened = personalNow({ fields: {}, addresses: {}, contacts: { c: contact as never } });
+  t.match(opened.contacts.c, { courtesy: 'MISS', emails: [{ usage: 'INVOICES' }], phones: [{ type: 'NOT_SET' }] });
 });

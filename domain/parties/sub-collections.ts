@@ -1,0 +1,68 @@
+/**
+ * A party's nested lists (addresses, contacts, a contact's e-mails, phones and social media) updated
+ * item by item, Sage's way: each item sent names itself by `id` and says what it asks in
+ * `requestedAction`. No id means CREATE; an id with no action means MODIFY (only the fields sent
+ * change); DELETE is always explicit. Without replaceAll the list keeps its items and new ones are
+ * appended; with it the list becomes exactly the items created or modified, in the order sent. A MODIFY
+ * or DELETE naming an item the list does not have is refused, so nothing changes. Pure.
+ */
+import { Errors, Reasons, fail } from '../errors.ts';
+import type { RequestedAction } from './enums.ts';
+import { PartyErrors } from './errors.ts';
+import type { PartyKind } from './fields.ts';
+
+/** One item as an update sends it: its id and action, and the fields it sets. */
+export interface ItemPatch {
+  id?: string | null;
+  requestedAction?: RequestedAction | null;
+  [field: string]: unknown;
+}
+
+export interface ItemRules<T> {
+  kind: PartyKind;
+  /** Where the list is in the input ('addresses', 'contacts[1].emails'), for refusals. */
+  field: string;
+  idOf: (item: T) => string;
+  /** The new item of the i-th patch (its id is the service's: an id sent with CREATE is not used). */
+  create: (patch: ItemPatch, i: number) => T;
+  /** The item with the patch's fields applied. */
+  modify: (item: T, patch: ItemPatch, i: number) => T;
+}
+
+export const actionOf = (patch: ItemPatch): RequestedAction => patch.requestedAction ?? (patch.id ? 'MODIFY' : 'CREATE');
+
+export function mergeItems<T>(current: readonly T[], patches: readonly ItemPatch[], replaceAll: boolean, rules: ItemRules<T>): T[] {
+  const items = new Map(current.map((item) => [rules.idOf(item), item]));
+  const order = replaceAll ? [] : current.map(rules.idOf);
+  patches.forEach((patch, i) => {
+    const action = actionOf(patch);
+    if (action === 'CREATE') {
+      const item = rules.create(patch, i);
+      items.set(rules.idOf(item), item);
+      order.push(rules.idOf(item));
+      return;
+    }
+    const at = `${rules.field}[${i}]`;
+    if (!patch.id) return fail(Errors.invalidInput, { field: `${at}.id`, reason: Reasons.required });
+    const item = items.get(patch.id) ?? fail(PartyErrors.partyItemNotFound, { field: at, kind: rules.kind, id: patch.id, action });
+    const index = order.indexOf(patch.id);
+    if (action === 'DELETE') {
+      items.delete(patch.id);
+      if (index >= 0) order.splice(index, 1);
+      return;
+    }
+    items.set(patch.id, rules.modify(item, patch, i));
+    if (index < 0) order.push(patch.id);
+  });
+  return order.map((id) => items.get(id)!);
+}
+
+/** The patch's fields among `names` that were sent (null included: it clears the field). */
+export function sentFields(patch: ItemPatch, names: readonly string[]): Record<string, unknown> {
+  return Object.fromEntries(names.filter((n) => patch[n] !== undefined).map((n) => [n, patch[n]]));
+}
+
+/** A field a new item needs (an e-mail's address, a phone's number...): refused when an update's CREATE leaves it out. */
+export function required(value: unknown, field: string): string {
+  return typeof value === 'string' ? value : fail(Errors.invalidInput, { field, reason: Reasons.required });
+}
