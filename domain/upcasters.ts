@@ -4,6 +4,8 @@
  * see only current shapes. Each area lists its own upcasters; EVENT_UPCASTERS gathers them.
  */
 import { LEDGER_UPCASTERS } from './accounting/ledger-upcasters.ts';
+import { PARTY_PAYMENT_TERM_UPCASTERS } from './parties/payment-term-upcasters.ts';
+import { SETTINGS_UPCASTERS } from './settings/settings-upcasters.ts';
 
 /**
  * One step of an event type's shape: data of schema version `from` to data of version `from + 1`. Pure,
@@ -16,4 +18,8 @@ export interface EventUpcaster {
   upcast: (data: Record<string, unknown>) => Record<string, unknown>;
 }
 
-export const EVENT_UPCASTERS: readonly EventUpcaster[] = [...LEDGER_UPCASTERS];
+export const EVENT_UPCASTERS: readonly EventUpcaster[] = [
+  ...LEDGER_UPCASTERS,
+  ...SETTINGS_UPCASTERS,
+  ...PARTY_PAYMENT_TERM_UPCASTERS,
+];

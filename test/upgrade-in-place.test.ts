@@ -78,6 +78,8 @@ async function until<T>(what: string, probe: () => Promise<T>, timeoutMs = 15_00
   }
 }
 const head = async () => service.store.headPosition();
+// Read models whose version changed are rebuilt in the background (the old tables serve meanwhile): wait for them.
+await service.upgrade.done();
 if (!(await service.daemon.waitFor(await head())) || !(await service.fanout.waitFor(await head()))) throw new Error('did not catch up after the upgrade');
 
 t.test('the books, parties, settings and product read as the old version answered them', async (t) => {

@@ -133,6 +133,8 @@ function applyEvent(event: RecordedEvent, w: Writes, t: TableOf): void {
 
 export const partiesProjection: Projection = {
   name: 'parties',
+  // 1: payment term lines in issue 17's values (REMAINING_AMOUNT, DAY_OF_PAYMENT), read through the upcasters.
+  revision: 1,
   resources: PARTY_RESOURCES,
   eventTypes: PARTY_EVENT_TYPES,
   prepare: (events, client) => personalData.prepare(events, client),
