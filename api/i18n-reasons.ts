@@ -45,6 +45,8 @@ export const REASON_MESSAGES: Record<keyof typeof Reasons, Messages> = {
   remainderEmpty: { en: 'the other lines already add up to 100%', es: 'las demás líneas ya suman el 100 %', fr: 'les autres lignes font déjà 100 %', de: 'die übrigen Zeilen ergeben bereits 100 %' },
   termTotal: { en: 'the lines add up to {total}%, not 100%', es: 'las líneas suman {total} %, no 100 %', fr: 'les lignes font {total} %, et non 100 %', de: 'die Zeilen ergeben {total} %, nicht 100 %' },
   termNeedsLine: { en: 'a payment term needs at least one line', es: 'una forma de pago necesita al menos una línea', fr: 'une condition de paiement doit avoir au moins une ligne', de: 'eine Zahlungsbedingung braucht mindestens eine Zeile' },
+  termOrder: { en: 'each line needs its own order, from 1 to {maxOrder}', es: 'cada línea necesita su propio orden, de 1 a {maxOrder}', fr: 'chaque ligne doit avoir son propre ordre, de 1 à {maxOrder}', de: 'jede Zeile braucht ihre eigene Reihenfolge, von 1 bis {maxOrder}' },
+  fixedNeedsRemainder: { en: 'fixed amounts need a last REMAINING_AMOUNT line', es: 'los importes fijos necesitan una última línea REMAINING_AMOUNT', fr: 'les montants fixes exigent une dernière ligne REMAINING_AMOUNT', de: 'feste Beträge erfordern eine letzte Zeile REMAINING_AMOUNT' },
   nonNegativeDecimal: { en: 'a non-negative decimal number is expected', es: 'se espera un número decimal no negativo', fr: 'un nombre décimal positif ou nul est attendu', de: 'erwartet wird eine nicht negative Dezimalzahl' },
   maxDecimals: { en: 'at most {decimals} decimals', es: 'como máximo {decimals} decimales', fr: 'au plus {decimals} décimales', de: 'höchstens {decimals} Nachkommastellen' },
   serviceNoStock: { en: 'services keep no stock', es: 'los servicios no llevan existencias', fr: 'les services ne gèrent pas de stock', de: 'Dienstleistungen führen keinen Bestand' },
@@ -66,6 +68,7 @@ export const NAMED_VALUES: Record<string, Record<string, Messages>> = {
     jobArea: { en: 'job area', es: 'el área funcional', fr: 'fonction', de: 'Tätigkeitsbereich' },
     paymentMean: { en: 'payment mean', es: 'el medio de pago', fr: 'moyen de paiement', de: 'Zahlungsmittel' },
     paymentTerm: { en: 'payment term', es: 'la forma de pago', fr: 'condition de paiement', de: 'Zahlungsbedingung' },
+    paymentMethod: { en: 'bank or cash account', es: 'la cuenta de banco o caja', fr: 'compte de banque ou de caisse', de: 'Bank- oder Kassenkonto' },
     documentType: { en: 'document type', es: 'el tipo de documento', fr: 'type de document', de: 'Dokumenttyp' },
   },
 };

@@ -64,6 +64,8 @@ export const Reasons = {
   remainderEmpty: 'remainderEmpty',
   termTotal: 'termTotal',
   termNeedsLine: 'termNeedsLine',
+  termOrder: 'termOrder',
+  fixedNeedsRemainder: 'fixedNeedsRemainder',
   nonNegativeDecimal: 'nonNegativeDecimal',
   maxDecimals: 'maxDecimals',
   serviceNoStock: 'serviceNoStock',

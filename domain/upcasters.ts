@@ -7,6 +7,8 @@ import { LEDGER_UPCASTERS } from './accounting/ledger-upcasters.ts';
 import { ORGANISATION_UPCASTERS } from './accounting/organisation-upcasters.ts';
 import { CATALOG_UPCASTERS } from './catalog/product-upcasters.ts';
 import { PARTY_UPCASTERS } from './parties/party-upcasters.ts';
+import { PARTY_PAYMENT_TERM_UPCASTERS } from './parties/payment-term-upcasters.ts';
+import { SETTINGS_UPCASTERS } from './settings/settings-upcasters.ts';
 
 /**
  * One step of an event type's shape: data of schema version `from` to data of version `from + 1`. Pure,
@@ -19,4 +21,6 @@ export interface EventUpcaster {
   upcast: (data: Record<string, unknown>) => Record<string, unknown>;
 }
 
-export const EVENT_UPCASTERS: readonly EventUpcaster[] = [...LEDGER_UPCASTERS, ...ORGANISATION_UPCASTERS, ...CATALOG_UPCASTERS, ...PARTY_UPCASTERS];
+export const EVENT_UPCASTERS: readonly EventUpcaster[] = [
+  ...LEDGER_UPCASTERS, ...ORGANISATION_UPCASTERS, ...CATALOG_UPCASTERS, ...PARTY_UPCASTERS, ...SETTINGS_UPCASTERS, ...PARTY_PAYMENT_TERM_UPCASTERS,
+];

@@ -1,4 +1,4 @@
-/** Shared settings: business and job areas, payment means and terms, the country's document types. */
+/** Shared settings: business and job areas, payment means, methods and terms, the country's document types. */
 import { SettingsAggregate } from '../commands/settings/aggregates.ts';
 import { SETTINGS_MUTATIONS } from '../commands/settings/mutations.ts';
 import { SETTINGS_ENUMS } from '../domain/settings/enums.ts';

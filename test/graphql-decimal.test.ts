@@ -63,7 +63,7 @@ t.test('prices, discounts, percentages and filters follow the same rule', async 
   await refused(t, 'salesUnitPrice', `mutation($v: ProductCreateGLDtoInput!) { createProduct(input: $v) { id } }`, { v: { code: 'P1', name: 'P', category: 'PRODUCT', salesUnitPrice: inexact } }, 'INEXACT_DECIMAL');
   await refused(t, 'discount', `mutation($v: CustomerCreateGLDtoInput!) { createCustomer(input: $v) { id } }`, { v: { socialName: 'X', discount: 2.0000000000000004 } }, 'INEXACT_DECIMAL');
   await refused(t, 'payment term percentage', `mutation($v: PaymentTermCreateGLDtoInput!) { createPaymentTerm(input: $v) { id } }`,
-    { v: { code: 'T', name: 'T', lines: [{ condition: 'INVOICE_DATE', type: 'PERCENTAGE', value: 33.333333333333336 }] } }, 'INEXACT_DECIMAL');
+    { v: { name: 'T', lines: [{ condition: 'DAY_OF_PAYMENT', type: 'PERCENTAGE', value: 33.333333333333336 }] } }, 'INEXACT_DECIMAL');
   const filter = await api.gql(`query($a: Decimal) { products(where: { salesUnitPrice: { gt: $a } }) { totalCount } }`, { a: inexact });
   t.equal(filter.errors?.[0]?.extensions?.code, 'INEXACT_DECIMAL', 'a filter value');
   const junk = await api.gql(`query($a: Decimal) { products(where: { salesUnitPrice: { gt: $a } }) { totalCount } }`, { a: 'junk' });

@@ -24,10 +24,15 @@ for (const mutation of [
   `mutation { createProduct(input: { code: "P1", name: "Silla", category: PRODUCT, salesUnitPrice: "45.50" }) { id } }`,
   `mutation { createBusinessArea(input: { name: "Retail" }) { id } }`,
   `mutation { createJobArea(input: { name: "Sales" }) { id } }`,
-  `mutation { createPaymentMean(input: { code: "TRF", name: "Transferencia", type: BANK_TRANSFER }) { id } }`,
+  `mutation { createPaymentMean(input: { description: "Transferencia" }) { id } }`,
 ]) {
   const answer = await api.gql(mutation);
   if (answer.errors) throw new Error(`${mutation}: ${JSON.stringify(answer.errors)}`);
+}
+{
+  const { data } = await api.gql(`{ journalTypes(first: 1) { nodes { id } } accountingAccounts(where: { code: { eq: "5720000" } }) { nodes { id } } }`);
+  const answer = await api.gql(`mutation($v: PaymentMethodCreateGLDtoInput!) { createPaymentMethod(input: $v) { id } }`, { v: { referenceName: 'Banco', journalTypeId: data.journalTypes.nodes[0].id, subAccountId: data.accountingAccounts.nodes[0].id } });
+  if (answer.errors) throw new Error(`createPaymentMethod: ${JSON.stringify(answer.errors)}`);
 }
 
 const served = await fetch(`${api.base}/openapi.json`); // no token: the document is public

@@ -17,7 +17,7 @@ async function ok(query: string, variables?: object) {
 
 const businessArea = (await ok(`mutation { createBusinessArea(input: { name: "Retail" }) { id } }`)).createBusinessArea.id;
 const jobArea = (await ok(`mutation { createJobArea(input: { name: "Purchasing" }) { id } }`)).createJobArea.id;
-const transfer = (await ok(`mutation { createPaymentMean(input: { code: "TRF", name: "Transferencia", type: BANK_TRANSFER, iban: "ES91 2100 0418 4502 0005 1332", bic: "CAIXESBBXXX" }) { id } }`)).createPaymentMean.id;
+const transfer = (await ok(`mutation { createPaymentMean(input: { description: "Transferencia" }) { id } }`)).createPaymentMean.id;
 const documentTypes = (await ok(`{ documentTypes(first: 50) { nodes { id code } } }`)).documentTypes.nodes;
 const nif = documentTypes.find((d: any) => d.code === 'NIF').id;
 const account4300001 = (await ok(`{ accountingAccounts(where: { code: { eq: "4300001" } }) { nodes { id } } }`)).accountingAccounts.nodes[0].id;
@@ -38,8 +38,8 @@ const fullCustomer = {
     socialMedias: [{ name: 'LinkedIn', link: 'https://www.linkedin.com/in/lucia' }],
   }],
   paymentTermLines: [
-    { condition: 'INVOICE_DATE', day: 30, type: 'PERCENTAGE', value: '50', paymentMeanId: transfer },
-    { condition: 'INVOICE_DATE', day: 60, payDays: [20, 5], type: 'REMAINDER', paymentMeanId: transfer },
+    { condition: 'DAY_OF_PAYMENT', day: 30, type: 'PERCENTAGE', value: '50', paymentMeanId: transfer },
+    { condition: 'DAY_OF_PAYMENT', day: 60, payDays: [20, 5], type: 'REMAINING_AMOUNT', paymentMeanId: transfer },
   ],
 };
 
@@ -51,7 +51,7 @@ t.test('a customer is created with a generated code and read back whole through 
       businessArea { name } documentType { code } defaultAccountingAccount { code }
       addresses { name firstLine isMainAddress isDefaultDeliveryAddress countryName country { isoCodeAlpha3 } }
       contacts { name surname courtesy isDefault jobArea { name } emails { emailAddress usage } phones { number type } socialMedias { link } }
-      paymentTermLines { order day payDays type value paymentMean { code } }
+      paymentTermLines { order day payDays type value paymentMean { description } }
     } } }`, { id: created.id });
   const c = r.customers.nodes[0];
   t.match(c, {
@@ -68,8 +68,8 @@ t.test('a customer is created with a generated code and read back whole through 
     socialMedias: [{ link: 'https://www.linkedin.com/in/lucia' }],
   }], 'phone numbers are stored in E.164');
   t.same(c.paymentTermLines, [
-    { order: 1, day: 30, payDays: [], type: 'PERCENTAGE', value: '50.00', paymentMean: { code: 'TRF' } },
-    { order: 2, day: 60, payDays: [5, 20], type: 'REMAINDER', value: '50.00', paymentMean: { code: 'TRF' } },
+    { order: 1, day: 30, payDays: [], type: 'PERCENTAGE', value: '50.00', paymentMean: { description: 'Transferencia' } },
+    { order: 9999, day: 60, payDays: [5, 20], type: 'REMAINING_AMOUNT', value: '50.00', paymentMean: { description: 'Transferencia' } },
   ], 'the remainder line carries what the others leave');
   t.equal((await ok(CREATE_CUSTOMER, { v: { socialName: 'Bazar Luna' } })).createCustomer.code, 'C00002');
   t.equal((await ok(CREATE_CUSTOMER, { v: { code: 'VIP-1', socialName: 'Zapatos Sol' } })).createCustomer.code, 'VIP-1');
@@ -119,7 +119,7 @@ t.test('every validation refusal is a business error and appends nothing', async
     ['two default contacts', { socialName: 'X', contacts: [{ name: 'A', isDefault: true }, { name: 'B', isDefault: true }] }, 'global.businessErrors.moreThanOneDefault'],
     ['two main addresses', { socialName: 'X', addresses: [{ isMainAddress: true }, { isMainAddress: true }] }, 'global.businessErrors.moreThanOneDefault'],
     ['two default e-mails', { socialName: 'X', contacts: [{ emails: [{ emailAddress: 'a@b.example', isDefault: true }, { emailAddress: 'c@d.example', isDefault: true }] }] }, 'global.businessErrors.moreThanOneDefault'],
-    ['terms not 100%', { socialName: 'X', paymentTermLines: [{ condition: 'INVOICE_DATE', day: 30, type: 'PERCENTAGE', value: '60' }] }, 'global.businessErrors.invalidPaymentTermLines'],
+    ['terms not 100%', { socialName: 'X', paymentTermLines: [{ condition: 'DAY_OF_PAYMENT', day: 30, type: 'PERCENTAGE', value: '60' }] }, 'global.businessErrors.invalidPaymentTermLines'],
     ['unknown business area', { socialName: 'X', businessAreaId: '00000000-0000-4000-8000-000000000000' }, 'global.businessErrors.sharedSettingNotFound'],
     ['unknown account', { socialName: 'X', defaultAccountingAccountId: '00000000-0000-4000-8000-000000000000' }, 'accounting.businessErrors.accountNotFound'],
     ['social link', { socialName: 'X', contacts: [{ socialMedias: [{ link: 'javascript:alert(1)' }] }] }, 'global.businessErrors.invalidInput'],

@@ -28,14 +28,14 @@ t.test('ids derive from the key with the same kinds as before', async (t) => {
   for (const [name, kind, input] of [
     ['createBusinessArea', 'business-area', { name: 'Retail' }],
     ['createJobArea', 'job-area', { name: 'Sales' }],
-    ['createPaymentMean', 'payment-mean', { code: 'TRF', name: 'Transfer', type: 'BANK_TRANSFER' }],
+    ['createPaymentMean', 'payment-mean', { description: 'Transfer' }],
     ['createProduct', 'product', { code: 'P1', name: 'Widget', category: 'PRODUCT' }],
   ] as const) {
     const { id, key } = await retried(t, name, input);
     t.equal(id, derivedId(key, kind, '0'), `${name}: ${kind}`);
   }
-  const lines = [{ condition: 'INVOICE_DATE', day: 30, type: 'PERCENTAGE', value: '50' }, { condition: 'INVOICE_DATE', day: 60, type: 'REMAINDER' }];
-  const { id, key } = await retried(t, 'createPaymentTerm', { code: 'T3060', name: '30/60', lines });
+  const lines = [{ condition: 'DAY_OF_PAYMENT', day: 30, type: 'PERCENTAGE', value: '50', order: 1 }, { condition: 'DAY_OF_PAYMENT', day: 60, type: 'REMAINING_AMOUNT', order: 9999 }];
+  const { id, key } = await retried(t, 'createPaymentTerm', { name: '30/60', lines });
   t.equal(id, derivedId(key, 'payment-term', '0'));
   const events = await store.readStream(AggregateStore.streamId('SharedSettings', organisationId));
   const created = events.find((e) => e.type === 'PaymentTermCreated' && (e.data as { paymentTermId: string }).paymentTermId === id);
@@ -45,7 +45,7 @@ t.test('ids derive from the key with the same kinds as before', async (t) => {
 t.test('a deletion answers the id it was given, and its retry appends nothing', async (t) => {
   for (const [create, remove, input] of [
     ['createBusinessArea', 'deleteBusinessArea', { name: 'Export' }],
-    ['createPaymentMean', 'deletePaymentMean', { code: 'CSH', name: 'Cash', type: 'CASH' }],
+    ['createPaymentMean', 'deletePaymentMean', { description: 'Cash' }],
     ['createProduct', 'deleteProduct', { code: 'P2', name: 'Service', category: 'SERVICE' }],
   ] as const) {
     const { id } = await mutate[create]({ organisationId }, input);

@@ -78,7 +78,7 @@ async function until<T>(what: string, probe: () => Promise<T>, timeoutMs = 15_00
   }
 }
 const head = async () => service.store.headPosition();
-// Read models whose apply() writes other values since 76e5ffb (a projection's revision) are rebuilt at start: the answers compared are the rebuilt ones.
+// Read models whose version changed are rebuilt in the background (the old tables serve meanwhile): wait for them.
 await service.upgrade.done();
 if (!(await service.daemon.waitFor(await head())) || !(await service.fanout.waitFor(await head()))) throw new Error('did not catch up after the upgrade');
 

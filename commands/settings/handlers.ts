@@ -1,16 +1,16 @@
 /**
- * The shared-settings commands (business and job areas, payment means and terms): each decides against
- * the organisation's SharedSettings stream with the organisation (its chart) as a fact. Deleting a setting
- * parties may refer to holds the Parties stream too and reads from it whether one does.
+ * The shared-settings commands (business and job areas, payment means, methods and terms): each decides
+ * against the organisation's SharedSettings stream with the organisation (its chart and journal types) as
+ * a fact. Deleting a setting parties may refer to holds the Parties stream too and reads from it whether one does.
  */
 import type { z } from 'zod';
 import { decideSettings, type SettingsCommand, type SettingsEvent } from '../../domain/settings/settings.ts';
-import { answerInputId, command, type CommandHandler, type CommandResult, type DecisionContext } from '../handler.ts';
+import { answerInputId, command, defined, type CommandHandler, type CommandResult, type DecisionContext } from '../handler.ts';
 import { PartiesAggregate } from '../parties/aggregates.ts';
 import { SettingsAggregate } from './aggregates.ts';
 import {
   BusinessAreaCreateInput, BusinessAreaDeleteInput, JobAreaCreateInput, PaymentMeanCreateInput, PaymentMeanDeleteInput,
-  PaymentTermCreateInput, PaymentTermDeleteInput, paymentTermLines,
+  PaymentMethodCreateInput, PaymentMethodDeleteInput, PaymentMethodUpdateInput, PaymentTermCreateInput, PaymentTermDeleteInput, paymentTermLines,
 } from './inputs.ts';
 
 type Answer<I> = (events: SettingsEvent[], input: I) => Omit<CommandResult, 'position'>;
@@ -34,15 +34,21 @@ export const deleteBusinessArea = settingsCommand(BusinessAreaDeleteInput, async
 
 export const createJobArea = settingsCommand(JobAreaCreateInput, (i, c) => ({ type: 'CreateJobArea', jobAreaId: c.newId('job-area'), name: i.name, now: c.now }), created('jobAreaId'));
 
-export const createPaymentMean = settingsCommand(PaymentMeanCreateInput, (i, c) => {
-  const fields = { ...i, iban: i.iban ?? null, bic: i.bic ?? null, bankName: i.bankName ?? null, accountingAccountId: i.accountingAccountId ?? null };
-  return { type: 'CreatePaymentMean', paymentMeanId: c.newId('payment-mean'), fields, now: c.now };
-}, created('paymentMeanId'));
+export const createPaymentMean = settingsCommand(PaymentMeanCreateInput, (fields, c) => ({ type: 'CreatePaymentMean', paymentMeanId: c.newId('payment-mean'), fields, now: c.now }), created('paymentMeanId'));
 
 export const deletePaymentMean = settingsCommand(PaymentMeanDeleteInput, async ({ id }, c) => ({ type: 'DeletePaymentMean', paymentMeanId: id, usedByParties: await usedByParties(c, id), now: c.now }), answerInputId, true);
 
+export const createPaymentMethod = settingsCommand(PaymentMethodCreateInput, (i, c) => {
+  const fields = { ...i, iban: i.iban ?? null, bic: i.bic ?? null, bankName: i.bankName ?? null };
+  return { type: 'CreatePaymentMethod', paymentMethodId: c.newId('payment-method'), fields, now: c.now };
+}, created('paymentMethodId'));
+
+export const updatePaymentMethod = settingsCommand(PaymentMethodUpdateInput, ({ id, ...changes }, c) => ({ type: 'UpdatePaymentMethod', paymentMethodId: id, changes: defined(changes), now: c.now }), answerInputId);
+
+export const deletePaymentMethod = settingsCommand(PaymentMethodDeleteInput, ({ id }, c) => ({ type: 'DeletePaymentMethod', paymentMethodId: id, now: c.now }), answerInputId);
+
 export const createPaymentTerm = settingsCommand(PaymentTermCreateInput, (i, c) => {
-  return { type: 'CreatePaymentTerm', paymentTermId: c.newId('payment-term'), code: i.code, name: i.name, disabled: i.disabled, lines: paymentTermLines(i.lines, c.newId), now: c.now };
+  return { type: 'CreatePaymentTerm', paymentTermId: c.newId('payment-term'), code: i.code ?? null, name: i.name, disabled: i.disabled, lines: paymentTermLines(i.lines, c.newId), now: c.now };
 }, created('paymentTermId'));
 
 export const deletePaymentTerm = settingsCommand(PaymentTermDeleteInput, ({ id }, c) => ({ type: 'DeletePaymentTerm', paymentTermId: id, now: c.now }), answerInputId);

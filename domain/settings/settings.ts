@@ -1,53 +1,55 @@
 /**
  * The SharedSettings aggregate: what parties and documents of an organisation refer to (business
- * areas, job areas, payment means, payment terms). One stream per organisation: `SharedSettings-<id>`,
+ * areas, job areas, payment means, payment methods, payment terms). One stream per organisation: `SharedSettings-<id>`,
  * so codes and names are unique and a deletion sees every reference made inside it. References from
  * parties are passed in as facts (the Parties aggregate counts them). Pure decider.
  */
-import type { PaymentMethodType } from './enums.ts';
+import type { PaymentMeanType } from './enums.ts';
 import { CODE_LENGTH, checkCode } from '../codes.ts';
 import { Errors, Reasons, assert, fail, unknownEvent } from '../errors.ts';
-import { AccountingErrors } from '../accounting/errors.ts';
 import { SettingsErrors } from './errors.ts';
 import type { OrganisationState } from '../accounting/organisation.ts';
 import { decidePaymentTermLines, type PaymentTermLine, type PaymentTermLineInput } from './payment-terms.ts';
-import { checkBic, checkIban } from '../parties/validation.ts';
+import { decidePaymentMethodFields, type PaymentMethodChanges, type PaymentMethodFields } from './payment-methods.ts';
 
+/** A payment mean in Sage's shape: its description is its business id (unique, at most 20 characters). */
 export interface PaymentMeanFields {
-  code: string;
-  name: string;
-  type: PaymentMethodType;
-  iban: string | null;
-  bic: string | null;
-  bankName: string | null;
-  accountingAccountId: string | null;
-  disabled: boolean;
+  description: string;
+  type: PaymentMeanType;
+  inactive: boolean;
 }
+
+export const PAYMENT_MEAN_DESCRIPTION_LENGTH = 20;
 
 export type SettingsEvent =
   | { type: 'BusinessAreaCreated'; data: { businessAreaId: string; name: string; at: string } }
   | { type: 'BusinessAreaDeleted'; data: { businessAreaId: string; name: string; at: string } }
   | { type: 'JobAreaCreated'; data: { jobAreaId: string; name: string; at: string } }
   | { type: 'PaymentMeanCreated'; data: { paymentMeanId: string; at: string } & PaymentMeanFields }
-  | { type: 'PaymentMeanDeleted'; data: { paymentMeanId: string; code: string; at: string } }
-  | { type: 'PaymentTermCreated'; data: { paymentTermId: string; code: string; name: string; disabled: boolean; lines: PaymentTermLine[]; at: string } }
-  | { type: 'PaymentTermDeleted'; data: { paymentTermId: string; code: string; at: string } };
+  | { type: 'PaymentMeanDeleted'; data: { paymentMeanId: string; description: string; at: string } }
+  | { type: 'PaymentMethodCreated'; data: { paymentMethodId: string; at: string } & PaymentMethodFields }
+  | { type: 'PaymentMethodUpdated'; data: { paymentMethodId: string; referenceName: string; changes: PaymentMethodChanges; at: string } }
+  | { type: 'PaymentMethodDeleted'; data: { paymentMethodId: string; referenceName: string; at: string } }
+  | { type: 'PaymentTermCreated'; data: { paymentTermId: string; code: string | null; name: string; disabled: boolean; lines: PaymentTermLine[]; at: string } }
+  | { type: 'PaymentTermDeleted'; data: { paymentTermId: string; code: string | null; name: string; at: string } };
 
 export const SETTINGS_EVENT_TYPES = [
-  'BusinessAreaCreated', 'BusinessAreaDeleted', 'JobAreaCreated', 'PaymentMeanCreated', 'PaymentMeanDeleted', 'PaymentTermCreated', 'PaymentTermDeleted',
+  'BusinessAreaCreated', 'BusinessAreaDeleted', 'JobAreaCreated', 'PaymentMeanCreated', 'PaymentMeanDeleted',
+  'PaymentMethodCreated', 'PaymentMethodUpdated', 'PaymentMethodDeleted', 'PaymentTermCreated', 'PaymentTermDeleted',
 ] as const satisfies readonly SettingsEvent['type'][];
 
 export interface SettingsState {
   businessAreas: Map<string, string>; // id -> name
   jobAreas: Map<string, string>;
-  paymentMeans: Map<string, { code: string }>;
-  paymentTerms: Map<string, { code: string; paymentMeanIds: string[] }>;
-  /** Case-insensitive names and codes in use, per kind (`businessArea:retail`, `paymentMean:TRF`). */
+  paymentMeans: Map<string, { description: string }>;
+  paymentMethods: Map<string, { referenceName: string }>;
+  paymentTerms: Map<string, { code: string | null; name: string; paymentMeanIds: string[] }>;
+  /** Case-insensitive names in use, per kind (`businessArea:retail`). */
   taken: Set<string>;
 }
 
 export const initialSettingsState = (): SettingsState => ({
-  businessAreas: new Map(), jobAreas: new Map(), paymentMeans: new Map(), paymentTerms: new Map(), taken: new Set(),
+  businessAreas: new Map(), jobAreas: new Map(), paymentMeans: new Map(), paymentMethods: new Map(), paymentTerms: new Map(), taken: new Set(),
 });
 
 export type SettingsCommand =
@@ -56,19 +58,38 @@ export type SettingsCommand =
   | { type: 'CreateJobArea'; jobAreaId: string; name: string; now: string }
   | { type: 'CreatePaymentMean'; paymentMeanId: string; fields: PaymentMeanFields; now: string }
   | { type: 'DeletePaymentMean'; paymentMeanId: string; usedByParties: boolean; now: string }
-  | { type: 'CreatePaymentTerm'; paymentTermId: string; code: string; name: string; disabled: boolean; lines: PaymentTermLineInput[]; now: string }
+  | { type: 'CreatePaymentMethod'; paymentMethodId: string; fields: PaymentMethodFields; now: string }
+  | { type: 'UpdatePaymentMethod'; paymentMethodId: string; changes: PaymentMethodChanges; now: string }
+  | { type: 'DeletePaymentMethod'; paymentMethodId: string; now: string }
+  | { type: 'CreatePaymentTerm'; paymentTermId: string; code: string | null; name: string; disabled: boolean; lines: PaymentTermLineInput[]; now: string }
   | { type: 'DeletePaymentTerm'; paymentTermId: string; now: string };
 
 export const SETTINGS_LIMITS = Object.freeze({ maxPerKind: 10_000 });
 
 const key = (kind: string, name: string) => `${kind}:${name.trim().toLowerCase()}`;
-
+const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
 function checkNew(state: SettingsState, kind: string, name: string, id: string, ids: Map<string, unknown>, field: string): void {
   if (name.trim().length === 0) fail(Errors.invalidInput, { field, reason: Reasons.empty });
   if (state.taken.has(key(kind, name))) fail(SettingsErrors.settingAlreadyExists, { entity: kind, [field]: name });
+  checkRoom(ids, id, field);
+}
+
+function checkRoom(ids: Map<string, unknown>, id: string, field: string): void {
   if (ids.has(id)) fail(Errors.documentIdAlreadyExists, { id });
   if (ids.size >= SETTINGS_LIMITS.maxPerKind) fail(Errors.invalidInput, { field, reason: Reasons.tooMany, limit: SETTINGS_LIMITS.maxPerKind });
+}
+
+/**
+ * Payment means, terms and methods are unique by a name (case-insensitive) that settings stored before
+ * issue 17 did not keep unique (their code was): a scan of at most maxPerKind finds a clash among the
+ * new ones without asserting old data unique.
+ */
+function checkFree<V>(entity: string, values: Map<string, V>, name: (v: V) => string | null, wanted: string, except: string | null = null, param = 'name'): void {
+  for (const [id, v] of values) {
+    const other = name(v);
+    if (id !== except && other !== null && same(other, wanted)) fail(SettingsErrors.settingAlreadyExists, { entity, [param]: wanted });
+  }
 }
 
 export function decideSettings(command: SettingsCommand, state: SettingsState, organisation: OrganisationState): SettingsEvent[] {
@@ -87,30 +108,48 @@ export function decideSettings(command: SettingsCommand, state: SettingsState, o
       checkNew(state, 'jobArea', command.name, command.jobAreaId, state.jobAreas, 'name');
       return [{ type: 'JobAreaCreated', data: { jobAreaId: command.jobAreaId, name: command.name.trim(), at } }];
     case 'CreatePaymentMean': {
-      const f = command.fields;
-      checkCode(f.code, CODE_LENGTH.paymentMean);
-      checkNew(state, 'paymentMean', f.code, command.paymentMeanId, state.paymentMeans, 'code');
-      const account = f.accountingAccountId ? organisation.accounts.get(f.accountingAccountId) ?? fail(AccountingErrors.accountNotFound, { id: f.accountingAccountId, field: 'accountingAccountId' }) : null;
-      if (account?.deactivated) fail(AccountingErrors.accountDeactivated, { code: account.code });
-      const fields: PaymentMeanFields = { ...f, iban: f.iban ? checkIban(f.iban, 'iban') : null, bic: f.bic ? checkBic(f.bic, 'bic') : null };
-      return [{ type: 'PaymentMeanCreated', data: { paymentMeanId: command.paymentMeanId, at, ...fields } }];
+      const description = command.fields.description.trim();
+      checkFree('paymentMean', state.paymentMeans, (m) => m.description, description);
+      checkRoom(state.paymentMeans, command.paymentMeanId, 'description');
+      return [{ type: 'PaymentMeanCreated', data: { paymentMeanId: command.paymentMeanId, at, ...command.fields, description } }];
     }
     case 'DeletePaymentMean': {
       const mean = state.paymentMeans.get(command.paymentMeanId) ?? fail(SettingsErrors.settingNotFound, { entity: 'paymentMean', id: command.paymentMeanId });
       const inTerms = [...state.paymentTerms.values()].some((t) => t.paymentMeanIds.includes(command.paymentMeanId));
-      if (command.usedByParties || inTerms) fail(SettingsErrors.settingInUse, { entity: 'paymentMean', name: mean.code });
-      return [{ type: 'PaymentMeanDeleted', data: { paymentMeanId: command.paymentMeanId, code: mean.code, at } }];
+      if (command.usedByParties || inTerms) fail(SettingsErrors.settingInUse, { entity: 'paymentMean', name: mean.description });
+      return [{ type: 'PaymentMeanDeleted', data: { paymentMeanId: command.paymentMeanId, description: mean.description, at } }];
+    }
+    case 'CreatePaymentMethod': {
+      const fields = decidePaymentMethodFields(organisation, command.fields);
+      checkFree('paymentMethod', state.paymentMethods, (m) => m.referenceName, fields.referenceName);
+      checkRoom(state.paymentMethods, command.paymentMethodId, 'referenceName');
+      return [{ type: 'PaymentMethodCreated', data: { paymentMethodId: command.paymentMethodId, at, ...fields } }];
+    }
+    case 'UpdatePaymentMethod': {
+      const method = state.paymentMethods.get(command.paymentMethodId) ?? fail(SettingsErrors.settingNotFound, { entity: 'paymentMethod', id: command.paymentMethodId });
+      const changes = decidePaymentMethodFields(organisation, command.changes);
+      if (changes.referenceName !== undefined) checkFree('paymentMethod', state.paymentMethods, (m) => m.referenceName, changes.referenceName, command.paymentMethodId);
+      const referenceName = changes.referenceName ?? method.referenceName;
+      return [{ type: 'PaymentMethodUpdated', data: { paymentMethodId: command.paymentMethodId, referenceName, changes, at } }];
+    }
+    case 'DeletePaymentMethod': {
+      // Nothing refers to a payment method yet; the settlement of open items will (and then guard this).
+      const method = state.paymentMethods.get(command.paymentMethodId) ?? fail(SettingsErrors.settingNotFound, { entity: 'paymentMethod', id: command.paymentMethodId });
+      return [{ type: 'PaymentMethodDeleted', data: { paymentMethodId: command.paymentMethodId, referenceName: method.referenceName, at } }];
     }
     case 'CreatePaymentTerm': {
-      checkCode(command.code, CODE_LENGTH.paymentTerm);
-      checkNew(state, 'paymentTerm', command.code, command.paymentTermId, state.paymentTerms, 'code');
+      const name = command.name.trim();
+      checkFree('paymentTerm', state.paymentTerms, (t) => t.name, name);
+      if (command.code !== null) checkCode(command.code, CODE_LENGTH.paymentTerm);
+      if (command.code !== null) checkFree('paymentTerm', state.paymentTerms, (t) => t.code, command.code, null, 'code');
+      checkRoom(state.paymentTerms, command.paymentTermId, 'name');
       if (command.lines.length === 0) fail(SettingsErrors.invalidPaymentTermLines, { field: 'lines', reason: Reasons.termNeedsLine });
       const lines = decidePaymentTermLines(command.lines, (id) => state.paymentMeans.has(id), 'lines');
-      return [{ type: 'PaymentTermCreated', data: { paymentTermId: command.paymentTermId, code: command.code, name: command.name, disabled: command.disabled, lines, at } }];
+      return [{ type: 'PaymentTermCreated', data: { paymentTermId: command.paymentTermId, code: command.code, name, disabled: command.disabled, lines, at } }];
     }
     case 'DeletePaymentTerm': {
       const term = state.paymentTerms.get(command.paymentTermId) ?? fail(SettingsErrors.settingNotFound, { entity: 'paymentTerm', id: command.paymentTermId });
-      return [{ type: 'PaymentTermDeleted', data: { paymentTermId: command.paymentTermId, code: term.code, at } }];
+      return [{ type: 'PaymentTermDeleted', data: { paymentTermId: command.paymentTermId, code: term.code, name: term.name, at } }];
     }
   }
 }
@@ -121,6 +160,17 @@ export function decideSettings(command: SettingsCommand, state: SettingsState, o
  */
 export function evolveSettings(state: SettingsState, event: SettingsEvent): SettingsState {
   const type = event.type;
+  /** Payment means, methods and terms: unique by id only here (see checkFree). */
+  const added = <V>(kind: string, ids: Map<string, V>, id: string, value: V) => {
+    assert(!ids.has(id), `${type} of ${kind} ${id}, which exists already`);
+    ids.set(id, value);
+    return state;
+  };
+  const removed = (kind: string, ids: Map<string, unknown>, id: string) => {
+    assert(ids.has(id), `${type} of ${kind} ${id}, which does not exist`);
+    ids.delete(id);
+    return state;
+  };
   /** Records a new setting of `kind` whose id and (case-insensitive) name or code must both be free. */
   const created = <V>(kind: string, ids: Map<string, V>, id: string, name: string, value: V) => {
     assert(!ids.has(id), `${type} of ${kind} ${id}, which exists already`);
@@ -130,8 +180,7 @@ export function evolveSettings(state: SettingsState, event: SettingsEvent): Sett
     return state;
   };
   const deleted = (kind: string, ids: Map<string, unknown>, id: string, name: string) => {
-    assert(ids.has(id), `${type} of ${kind} ${id}, which does not exist`);
-    ids.delete(id);
+    removed(kind, ids, id);
     state.taken.delete(key(kind, name));
     return state;
   };
@@ -143,15 +192,23 @@ export function evolveSettings(state: SettingsState, event: SettingsEvent): Sett
     case 'JobAreaCreated':
       return created('jobArea', state.jobAreas, event.data.jobAreaId, event.data.name, event.data.name);
     case 'PaymentMeanCreated':
-      return created('paymentMean', state.paymentMeans, event.data.paymentMeanId, event.data.code, { code: event.data.code });
+      return added('paymentMean', state.paymentMeans, event.data.paymentMeanId, { description: event.data.description });
     case 'PaymentMeanDeleted':
-      return deleted('paymentMean', state.paymentMeans, event.data.paymentMeanId, event.data.code);
+      return removed('paymentMean', state.paymentMeans, event.data.paymentMeanId);
+    case 'PaymentMethodCreated':
+      return added('paymentMethod', state.paymentMethods, event.data.paymentMethodId, { referenceName: event.data.referenceName });
+    case 'PaymentMethodUpdated':
+      assert(state.paymentMethods.has(event.data.paymentMethodId), `${type} of paymentMethod ${event.data.paymentMethodId}, which does not exist`);
+      state.paymentMethods.set(event.data.paymentMethodId, { referenceName: event.data.referenceName });
+      return state;
+    case 'PaymentMethodDeleted':
+      return removed('paymentMethod', state.paymentMethods, event.data.paymentMethodId);
     case 'PaymentTermCreated': {
       const paymentMeanIds = event.data.lines.map((l) => l.paymentMeanId).filter((id): id is string => id !== null);
-      return created('paymentTerm', state.paymentTerms, event.data.paymentTermId, event.data.code, { code: event.data.code, paymentMeanIds });
+      return added('paymentTerm', state.paymentTerms, event.data.paymentTermId, { code: event.data.code, name: event.data.name, paymentMeanIds });
     }
     case 'PaymentTermDeleted':
-      return deleted('paymentTerm', state.paymentTerms, event.data.paymentTermId, event.data.code);
+      return removed('paymentTerm', state.paymentTerms, event.data.paymentTermId);
     default:
       return unknownEvent('SharedSettings', event);
   }

@@ -7,8 +7,13 @@ export const SETTINGS_EVENTS: EventCatalog<SettingsEvent['type']> = {
   BusinessAreaCreated: (d) => ({ object: 'businessArea', event: 'after.create', key: d.businessAreaId, id: d.name }),
   BusinessAreaDeleted: (d) => ({ object: 'businessArea', event: 'after.delete', key: d.businessAreaId, id: d.name }),
   JobAreaCreated: (d) => ({ object: 'jobArea', event: 'after.create', key: d.jobAreaId, id: d.name }),
-  PaymentMeanCreated: (d) => ({ object: 'paymentMean', event: 'after.create', key: d.paymentMeanId, id: d.code }),
-  PaymentMeanDeleted: (d) => ({ object: 'paymentMean', event: 'after.delete', key: d.paymentMeanId, id: d.code }),
-  PaymentTermCreated: (d) => ({ object: 'paymentTerm', event: 'after.create', key: d.paymentTermId, id: d.code }),
-  PaymentTermDeleted: (d) => ({ object: 'paymentTerm', event: 'after.delete', key: d.paymentTermId, id: d.code }),
+  // Payment means and methods are named by their unique description and reference name; payment terms by
+  // their code where they have one (all made before issue 17 do), else by their unique name.
+  PaymentMeanCreated: (d) => ({ object: 'paymentMean', event: 'after.create', key: d.paymentMeanId, id: d.description }),
+  PaymentMeanDeleted: (d) => ({ object: 'paymentMean', event: 'after.delete', key: d.paymentMeanId, id: d.description }),
+  PaymentMethodCreated: (d) => ({ object: 'paymentMethod', event: 'after.create', key: d.paymentMethodId, id: d.referenceName }),
+  PaymentMethodUpdated: (d) => ({ object: 'paymentMethod', event: 'after.update', key: d.paymentMethodId, id: d.referenceName }),
+  PaymentMethodDeleted: (d) => ({ object: 'paymentMethod', event: 'after.delete', key: d.paymentMethodId, id: d.referenceName }),
+  PaymentTermCreated: (d) => ({ object: 'paymentTerm', event: 'after.create', key: d.paymentTermId, id: d.code ?? d.name }),
+  PaymentTermDeleted: (d) => ({ object: 'paymentTerm', event: 'after.delete', key: d.paymentTermId, id: d.code ?? d.name }),
 };

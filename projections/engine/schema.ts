@@ -84,7 +84,7 @@ async function isCurrent(client: pg.PoolClient, p: Projection, code: string): Pr
   const stored: string | null = rows[0]?.version ?? null;
   if (stored !== null) return { current: stored === code, stored };
   const shape = await tablesShape(client, p.resources);
-  // A revision is newer than any database without stored versions: its values are another version's.
+  // Such tables were written by revision 0: a later revision writes other values into the same columns.
   return { current: (shape === 'same' && !p.revision) || (shape === 'absent' && (rows.length === 0 || rows[0].fresh)), stored };
 }
 

@@ -138,7 +138,7 @@ function applyEvent(event: RecordedEvent, w: Writes, t: TableOf): void {
 
 export const partiesProjection: Projection = {
   name: 'parties',
-  // 1: Sage's enum values (issue 17), and GDPR_APPLIED the status of an erased party.
+  // 1: Sage's enum values (issue 17), GDPR_APPLIED the status of an erased party, payment term lines in Sage's values.
   revision: 1,
   resources: PARTY_RESOURCES,
   eventTypes: PARTY_EVENT_TYPES,

@@ -7,12 +7,14 @@ import { documentTypeId, documentTypesFor } from '../../domain/settings/document
 import { SETTINGS_EVENT_TYPES, type SettingsEvent } from '../../domain/settings/settings.ts';
 import type { RecordedEvent } from '../../eventstore/port.ts';
 import { projectionsOf, type Projection } from '../engine/projection.ts';
-import { BusinessArea, DocumentType, JobArea, PaymentMean, PaymentTerm, PaymentTermLine, SETTINGS_RESOURCES } from './read-models.ts';
+import { BusinessArea, DocumentType, JobArea, PaymentMean, PaymentMethod, PaymentTerm, PaymentTermLine, SETTINGS_RESOURCES } from './read-models.ts';
 
 const org = (e: RecordedEvent) => e.metadata.organisationId as string;
 
 export const settingsProjection: Projection = {
   name: 'shared-settings',
+  // 1: issue 17's values (payment term lines REMAINING_AMOUNT, DAY_OF_PAYMENT...), read through the upcasters.
+  revision: 1,
   resources: SETTINGS_RESOURCES,
   eventTypes: ['OrganisationCreated', ...SETTINGS_EVENT_TYPES],
   apply(event, w, t) {
@@ -38,6 +40,14 @@ export const settingsProjection: Projection = {
       }
       case 'PaymentMeanDeleted':
         return w.delete(PaymentMean, t(PaymentMean), { id: e.data.paymentMeanId });
+      case 'PaymentMethodCreated': {
+        const { paymentMethodId, at, ...fields } = e.data;
+        return w.insert(PaymentMethod, t(PaymentMethod), { ...fields, organisationId, id: paymentMethodId, creationDate: at, modificationDate: at });
+      }
+      case 'PaymentMethodUpdated':
+        return w.update(PaymentMethod, t(PaymentMethod), { id: e.data.paymentMethodId }, { ...e.data.changes, modificationDate: e.data.at });
+      case 'PaymentMethodDeleted':
+        return w.delete(PaymentMethod, t(PaymentMethod), { id: e.data.paymentMethodId });
       case 'PaymentTermCreated': {
         const d = e.data;
         w.insert(PaymentTerm, t(PaymentTerm), { organisationId, id: d.paymentTermId, code: d.code, name: d.name, disabled: d.disabled, creationDate: d.at, modificationDate: d.at });

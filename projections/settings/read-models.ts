@@ -1,10 +1,10 @@
 /**
  * Shared settings as read models: business areas, job areas and document types (fields as the spec's
- * section 2.6 names them), payment means, payment terms with their lines.
+ * section 2.6 names them), payment means and methods, payment terms with their lines.
  */
-import { PaymentMethodType, PaymentTermLineCondition, PaymentTermLineType } from '../../domain/settings/enums.ts';
+import { PaymentMeanType, PaymentMethodType, PaymentTermLineCondition, PaymentTermLineType } from '../../domain/settings/enums.ts';
 import { f, type Resource } from '../engine/resource.ts';
-import { AccountingAccount } from '../accounting/read-models.ts';
+import { AccountingAccount, JournalType } from '../accounting/read-models.ts';
 
 /** BusinessArea and JobArea have the same shape: one definition, two resources. */
 function area(typeName: string, table: string, field: string, path: string): Resource {
@@ -31,25 +31,45 @@ export const DocumentType: Resource = {
   fields: [f.string('code'), f.dateTime('creationDate'), f.uuid('id'), f.dateTime('modificationDate'), f.string('name')],
 };
 
+/** Sage's PaymentMean (transfer, cheque...): its description is its business id. */
 export const PaymentMean: Resource = {
   typeName: 'PaymentMean',
   table: 'payment_means',
   scope: 'organisation',
   query: { field: 'paymentMeans', connection: 'PaymentMeansConnection' },
-  rest: { path: '/payment_means', displayedAs: (r) => `${r.code} ${r.name}` },
-  defaultOrder: ['code'],
+  rest: { path: '/payment_means', displayedAs: (r) => String(r.description) },
+  defaultOrder: ['description'],
   fields: [
-    f.ref('accountingAccount', 'AccountingAccount', () => AccountingAccount, 'accountingAccountId'),
-    f.uuid('accountingAccountId'),
+    f.dateTime('creationDate'),
+    f.string('description'),
+    f.uuid('id'),
+    f.bool('inactive'),
+    f.dateTime('modificationDate'),
+    f.enum('type', 'PaymentMeanType', PaymentMeanType),
+  ],
+};
+
+/** Sage's PaymentMethod: a bank or cash account, posting to `subAccount` through `journalType`. */
+export const PaymentMethod: Resource = {
+  typeName: 'PaymentMethod',
+  table: 'payment_methods',
+  scope: 'organisation',
+  query: { field: 'paymentMethods', connection: 'PaymentMethodsConnection' },
+  rest: { path: '/payment_methods', displayedAs: (r) => String(r.referenceName) },
+  defaultOrder: ['referenceName'],
+  fields: [
     f.string('bankName'),
     f.string('bic'),
-    f.string('code'),
     f.dateTime('creationDate'),
     f.bool('disabled'),
     f.string('iban'),
     f.uuid('id'),
+    f.ref('journalType', 'JournalType', () => JournalType, 'journalTypeId'),
+    f.uuid('journalTypeId'),
     f.dateTime('modificationDate'),
-    f.string('name'),
+    f.string('referenceName'),
+    f.ref('subAccount', 'AccountingAccount', () => AccountingAccount, 'subAccountId'),
+    f.uuid('subAccountId'),
     f.enum('type', 'PaymentMethodType', PaymentMethodType),
   ],
 };
@@ -89,8 +109,8 @@ export const PaymentTerm: Resource = {
   table: 'payment_terms',
   scope: 'organisation',
   query: { field: 'paymentTerms', connection: 'PaymentTermsConnection' },
-  rest: { path: '/payment_terms', displayedAs: (r) => `${r.code} ${r.name}` },
-  defaultOrder: ['code'],
+  rest: { path: '/payment_terms', displayedAs: (r) => (r.code ? `${r.code} ${r.name}` : String(r.name)) },
+  defaultOrder: ['name'],
   fields: [
     f.string('code'),
     f.dateTime('creationDate'),
@@ -102,4 +122,4 @@ export const PaymentTerm: Resource = {
   ],
 };
 
-export const SETTINGS_RESOURCES: Resource[] = [BusinessArea, JobArea, DocumentType, PaymentMean, PaymentTerm, PaymentTermLine];
+export const SETTINGS_RESOURCES: Resource[] = [BusinessArea, JobArea, DocumentType, PaymentMean, PaymentMethod, PaymentTerm, PaymentTermLine];

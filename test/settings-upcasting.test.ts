@@ -1,0 +1,70 @@
+/**
+ * Payment means and terms stored before issue 17 (schemaVersion 1: a mean's code, name, BANK_TRANSFER and
+ * bank details; lines REMAINDER, INVOICE_DATE, DELIVERY_DATE) read in Sage's shape: through the store, the
+ * live projection, and the SharedSettings fold that decides the next command.
+ */
+import t from 'tap';
+import { randomUUID } from 'node:crypto';
+import { AggregateStore } from '../commands/aggregate-store.ts';
+import { SettingsAggregate } from '../commands/settings/aggregates.ts';
+import { eventSchemaVersion } from '../eventstore/upcasters.ts';
+import { runningService } from './helpers/service.ts';
+
+const api = await runningService(t);
+const { store, daemon, db } = api.service;
+const stream = AggregateStore.streamId(SettingsAggregate.category, api.organisationId);
+// A setting made now gives the stream and the metadata the old events are written with.
+await api.service.mutate.createBusinessArea({ organisationId: api.organisationId }, { name: 'Retail' });
+const [template] = await store.readStream(stream);
+
+/** Written as a store of the first shape holds it: straight into es_events, at the stream's next revision. */
+async function writeOld(type: string, data: object) {
+  const { rows: [r] } = await db.pool.query(
+    `WITH moved AS (UPDATE es_streams SET revision = revision + 1 WHERE stream_id = $1 RETURNING revision)
+     INSERT INTO es_events (stream_id, stream_revision, event_id, event_type, data, metadata)
+     SELECT $1, revision, $2, $3, $4, $5 FROM moved RETURNING transaction_id::text AS commit, global_position::text AS prepare`,
+    [stream, randomUUID(), type, JSON.stringify(data), JSON.stringify({ ...template.metadata, causationId: randomUUID(), schemaVersion: 1 })],
+  );
+  return { commit: BigInt(r.commit), prepare: BigInt(r.prepare) };
+}
+
+const at = new Date().toISOString();
+const meanId = randomUUID();
+const termId = randomUUID();
+const line = (order: number, condition: string, type: string, value: string) => ({ lineId: randomUUID(), order, condition, day: 30 * order, payDays: [], type, value, paymentMeanId: meanId });
+await writeOld('PaymentMeanCreated', {
+  paymentMeanId: meanId, code: 'TRF', name: '  Transferencia bancaria SEPA ', type: 'BANK_TRANSFER', iban: 'ES9121000418450200051332', bic: 'CAIXESBB',
+  bankName: 'CaixaBank', accountingAccountId: null, disabled: false, at,
+});
+const last = await writeOld('PaymentTermCreated', {
+  paymentTermId: termId, code: '30-60-90', name: '30/60/90', disabled: false, at,
+  lines: [line(1, 'INVOICE_DATE', 'PERCENTAGE', '30.00'), line(2, 'DELIVERY_DATE', 'PERCENTAGE', '30.00'), line(3, 'END_OF_MONTH', 'REMAINDER', '40.00')],
+});
+
+t.test('the store reads them in the current shape', async (t) => {
+  t.equal(eventSchemaVersion('PaymentMeanCreated'), 2);
+  const events = await store.readStream(stream);
+  const mean = events.find((e) => e.type === 'PaymentMeanCreated');
+  t.same(mean?.data, { paymentMeanId: meanId, description: 'Transferencia bancar', type: 'UNDEFINED', inactive: false, at }, 'the name trimmed and cut to 20: the description');
+  const term = events.find((e) => e.type === 'PaymentTermCreated');
+  t.same((term?.data.lines as { condition: string; type: string }[]).map((l) => [l.condition, l.type]), [
+    ['DAY_OF_PAYMENT', 'PERCENTAGE'], ['DAY_OF_PAYMENT', 'PERCENTAGE'], ['END_OF_MONTH', 'REMAINING_AMOUNT'],
+  ]);
+  const { rows } = await db.pool.query(`SELECT data::jsonb->>'code' AS code FROM es_events WHERE event_type = 'PaymentMeanCreated'`);
+  t.same(rows, [{ code: 'TRF' }], 'the stored event stays as it was written');
+});
+
+t.test('the read models and the next decisions see them in the current shape', async (t) => {
+  t.ok(await daemon.waitFor(last), 'projected');
+  const r = await api.gql(`{ paymentMeans { nodes { id description type inactive } } paymentTerms { nodes { code name lines { order condition type value paymentMean { description } } } } }`);
+  t.equal(r.errors, undefined);
+  t.same(r.data.paymentMeans.nodes, [{ id: meanId, description: 'Transferencia bancar', type: 'UNDEFINED', inactive: false }]);
+  t.same(r.data.paymentTerms.nodes[0].lines.map((l: any) => [l.order, l.condition, l.type, l.value, l.paymentMean.description]), [
+    [1, 'DAY_OF_PAYMENT', 'PERCENTAGE', '30.00', 'Transferencia bancar'], [2, 'DAY_OF_PAYMENT', 'PERCENTAGE', '30.00', 'Transferencia bancar'],
+    [3, 'END_OF_MONTH', 'REMAINING_AMOUNT', '40.00', 'Transferencia bancar'],
+  ]);
+  const taken = await api.gql(`mutation { createPaymentMean(input: { description: "transferencia BANCAR" }) { id } }`);
+  t.equal(taken.errors?.[0]?.extensions?.code, 'global.businessErrors.sharedSettingAlreadyExists', 'the old mean holds its description');
+  const inUse = await api.gql(`mutation($id: UUID!) { deletePaymentMean(input: { id: $id }) { id } }`, { id: meanId });
+  t.equal(inUse.errors?.[0]?.extensions?.code, 'global.businessErrors.sharedSettingInUse', 'the old term refers to it');
+});
