@@ -32,6 +32,9 @@ import { parseJsonKeepingNumbers } from './sent-numbers.ts';
 import { SCALAR_RESOLVERS } from './scalars.ts';
 import { ENUMS, GRAPHQL_RESOURCES, buildSdl } from './sdl.ts';
 import { HEADER_FREE_ROOTS, localizedEnumValues, localizedErrorMessage, masterChartById, masterCharts } from './sage-roots.ts';
+import { accountingSetup, thirdPartyCodeModeSettings } from './setup.ts';
+import { accessPolicyCheck, readUsers } from './users.ts';
+import { isUuid } from '../../domain/ids.ts';
 
 export interface GraphqlOptions {
   costBudget?: number;
@@ -158,19 +161,40 @@ export async function graphqlPlugin(app: FastifyInstance, options: GraphqlOption
     if (r.query?.byId) Query[r.query.byId] = byIdResolver(pool, r);
   }
 
+  // Users are read from the identity store with the service's role (users.ts), confined to the caller's organisation.
+  Query.users = async (_: unknown, args: Record<string, unknown>, ctx: Context) => readUsers(pool, requireCaller(ctx), args);
+  Query.thirdPartyCodeModeSettings = (_: unknown, __: unknown, ctx: Context) => (requireCaller(ctx), thirdPartyCodeModeSettings());
+  // By the organisation's id, as organizationById: another organisation's id answers nothing.
+  Query.organizationAccountingSetupByOrgId = async (_: unknown, args: { id: string }, ctx: Context) => {
+    const caller = requireCaller(ctx);
+    if (!isUuid(args.id)) throw error(`id: ${JSON.stringify(String(args.id).slice(0, 100))} is not a UUID`, 'INVALID_QUERY');
+    if (args.id.toLowerCase() !== caller.organisationId.toLowerCase()) return null;
+    const org = await services.organisation(caller.organisationId);
+    if (!org.id || !org.country) return null;
+    const { rows } = await readScoped(pool, caller.organisationId, (db) => db.query(`SELECT name FROM organisations WHERE id = $1`, [caller.organisationId]));
+    return accountingSetup({ ...org, id: org.id, country: org.country }, rows[0]?.name ?? null);
+  };
+  Query.userAccessPolicyCheck = async (_: unknown, args: { actions: string[] }, ctx: Context) => {
+    const caller = requireCaller(ctx);
+    return accessPolicyCheck(schema, args.actions, caller, await organisationFacts(caller));
+  };
+
   const sdl = buildSdl();
   const schema = buildSchema(sdl);
   const mutationFields = schema.getMutationType()!.getFields();
+  // Features and country change rarely: the cached organisation is enough to check access (a command itself
+  // decides against the current state).
+  async function organisationFacts(caller: Caller): Promise<OrganisationState> {
+    const organisation = services.aggregates.cached<OrganisationState>(OrganisationAggregate, caller.organisationId) ?? (await services.organisation(caller.organisationId).catch(() => undefined));
+    if (!organisation?.id) throw error(`Organisation ${caller.organisationId} does not exist.`, 'AUTH_NOT_AUTHORIZED');
+    return organisation;
+  }
   const Mutation: Record<string, unknown> = {};
   for (const m of MUTATIONS) {
     const rules = accessRules(schema, mutationFields[m.name]);
     Mutation[m.name] = async (_: unknown, args: { input: unknown }, ctx: Context) => {
       const caller = requireCaller(ctx);
-      // Features and country change rarely: the cached organisation is enough to check access (the
-      // command itself decides against the current state).
-      const organisation = services.aggregates.cached<OrganisationState>(OrganisationAggregate, caller.organisationId) ?? (await services.organisation(caller.organisationId).catch(() => undefined));
-      if (!organisation?.id) throw error(`Organisation ${caller.organisationId} does not exist.`, 'AUTH_NOT_AUTHORIZED');
-      const refusal = checkAccess(rules, caller, organisation);
+      const refusal = checkAccess(rules, caller, await organisationFacts(caller));
       if (refusal) throw refusal;
       try {
         // An Idempotency-Key makes a retried mutation return the first outcome instead of acting twice.

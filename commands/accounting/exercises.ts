@@ -15,7 +15,7 @@ export const createAccountingExercise = command({
   input: ExerciseCreateInput,
   aggregate: OrganisationAggregate,
   decide: (i, state, { newId, now }) => decideOrganisation({
-    type: 'CreateAccountingExercise', exerciseId: newId('exercise'), startDate: i.startDate, endDate: i.endDate, description: i.description, now,
+    type: 'CreateAccountingExercise', exerciseId: newId('exercise'), exercise: i.exercise, startDate: i.startDate, endDate: i.endDate, numberPeriods: i.numberPeriods, description: i.description, now,
   }, state),
   answer: (events) => ({ id: eventOf(events, 'AccountingExerciseCreated').data.exerciseId }),
 });

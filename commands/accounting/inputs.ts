@@ -45,7 +45,17 @@ export const JournalTypeCreateInput = z.object({
   deactivated: z.boolean().optional(),
 });
 export const JournalTypeUpdateInput = JournalTypeCreateInput.omit({ code: true }).partial().extend({ id: uuid });
-export const ExerciseCreateInput = z.object({ startDate: date, endDate: date, description: optionalText(500) });
+/**
+ * Sage's shape { exercise, description, startDate, numberPeriods } [pm-083], and ours with endDate: one of endDate and
+ * numberPeriods, or both in agreement (the decider checks). Description stays optional as our clients send none.
+ */
+export const ExerciseCreateInput = z.object({
+  exercise: gql.int.nullish().transform((v) => v ?? null),
+  description: optionalText(500),
+  startDate: date,
+  endDate: optionalDate,
+  numberPeriods: gql.int.nullish().transform((v) => v ?? null),
+});
 const entryHeader = {
   description: optionalText(500),
   date,

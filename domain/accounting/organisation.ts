@@ -17,6 +17,7 @@ import {
 import type { OrganisationCountry } from '../enums.ts';
 import { Errors, Reasons, assert, fail, unknownEvent } from '../errors.ts';
 import { AccountingErrors } from './errors.ts';
+import { exerciseSpan, type StatedExercise } from './exercise-span.ts';
 import { derivedId } from '../ids.ts';
 import { classifyAccountCode, masterChartFor } from '../reference/charts.ts';
 import { BASE_CURRENCY, CURRENCIES } from '../reference/countries.ts';
@@ -132,7 +133,7 @@ export type OrganisationCommand =
   | { type: 'CreateJournalType'; journalTypeId: string; fields: Partial<JournalTypeFields> & { code: string; name: string; type: JournalTypeType }; now: string }
   | { type: 'UpdateJournalType'; journalTypeId: string; changes: JournalTypeChanges; now: string }
   | { type: 'DeleteJournalType'; journalTypeId: string; journalTypeInUse: boolean; now: string }
-  | { type: 'CreateAccountingExercise'; exerciseId: string; startDate: IsoDate; endDate: IsoDate; description: string | null; now: string };
+  | ({ type: 'CreateAccountingExercise'; exerciseId: string; description: string | null; now: string } & StatedExercise);
 
 export const LIMITS = Object.freeze({ maxAccounts: 100_000, maxJournalTypes: 1_000, maxExercises: 200 });
 
@@ -268,7 +269,8 @@ export function decideOrganisation(command: OrganisationCommand, state: Organisa
     }
     case 'CreateAccountingExercise': {
       requireOrganisation(state);
-      const { startDate, endDate } = command;
+      const { startDate } = command;
+      const { endDate, exercise } = exerciseSpan(command);
       if (!isIsoDate(startDate) || !isIsoDate(endDate) || endDate < startDate) {
         fail(AccountingErrors.exerciseInvalidDates, { startDate, endDate, maxPeriods: MAX_PERIODS });
       }
@@ -289,7 +291,7 @@ export function decideOrganisation(command: OrganisationCommand, state: Organisa
       const periods = spans.map((p) => ({ periodId: derivedId(command.exerciseId, 'period', p.startDate), ...p }));
       return [{
         type: 'AccountingExerciseCreated',
-        data: { exerciseId: command.exerciseId, exercise: Number(startDate.slice(0, 4)), startDate, endDate, description: command.description, periods, at },
+        data: { exerciseId: command.exerciseId, exercise, startDate, endDate, description: command.description, periods, at },
       }];
     }
   }

@@ -84,6 +84,14 @@ export const COUNTRIES: readonly CountryRef[] = Object.freeze(
   ),
 );
 
+/**
+ * The legislation whose accounting and tax rules apply to organisations of a country (Sage's legislationCode):
+ * the country's own code for those we keep books under (OrganisationCountry), null for the others.
+ */
+export function legislationCodeOf(isoCodeAlpha2: string): OrganisationCountry | null {
+  return (OrganisationCountry as readonly string[]).includes(isoCodeAlpha2) ? (isoCodeAlpha2 as OrganisationCountry) : null;
+}
+
 export interface CurrencyRef {
   code: string;
   description: string;

@@ -30,8 +30,9 @@ const BY_COUNTRY: Record<OrganisationCountry, DocumentTypeDefinition[]> = {
   CA: [{ code: 'BN', name: 'Business number' }, { code: 'SIN', name: 'Social insurance number' }],
 };
 
-export function documentTypesFor(country: OrganisationCountry): DocumentTypeDefinition[] {
-  return [...BY_COUNTRY[country], ...COMMON];
+/** The organisation's document types: each carries the legislation it belongs to (Sage's legislationCode). */
+export function documentTypesFor(country: OrganisationCountry): (DocumentTypeDefinition & { legislationCode: OrganisationCountry })[] {
+  return [...BY_COUNTRY[country], ...COMMON].map((type) => ({ ...type, legislationCode: country }));
 }
 
 export const documentTypeId = (organisationId: string, code: string) => derivedId(organisationId, 'document-type', code);

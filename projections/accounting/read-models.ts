@@ -2,6 +2,7 @@
 import {
   AccountLevel, AccountType, AccountingEntryType, CreditNoteReason, ExerciseStatus, JournalTypeType, Month, SourceType, SubAccountType,
 } from '../../domain/accounting/enums.ts';
+import { legislationCodeOf } from '../../domain/reference/countries.ts';
 import { RegisterType } from '../../domain/reference/invoice-types.ts';
 import { f, type Resource } from '../engine/resource.ts';
 
@@ -219,6 +220,8 @@ export const Country: Resource = {
     f.string('isoCodeAlpha2'),
     f.string('isoCodeAlpha3'),
     f.string('isoNumber'),
+    // Derived, not stored: the reference table keeps its columns, so no database needs it reseeded.
+    f.computed('legislationCode', 'String', (row) => legislationCodeOf(String(row.isoCodeAlpha2))),
     f.dateTime('modificationDate'),
     f.string('name'),
     f.string('viesCode'),

@@ -28,7 +28,7 @@ export const DocumentType: Resource = {
   scope: 'organisation',
   query: { field: 'documentTypes', connection: 'DocumentTypesConnection' },
   defaultOrder: ['code'],
-  fields: [f.string('code'), f.dateTime('creationDate'), f.uuid('id'), f.dateTime('modificationDate'), f.string('name')],
+  fields: [f.string('code'), f.dateTime('creationDate'), f.uuid('id'), f.string('legislationCode'), f.dateTime('modificationDate'), f.string('name')],
 };
 
 /** Sage's PaymentMean (transfer, cheque...): its description is its business id. */
