@@ -264,10 +264,7 @@ export class AggregateStore {
       const replay = context.commandId ? await this.alreadyHandled(aggregate, id, context) : undefined;
       if (replay) return replay;
       for (let attempt = 0; ; attempt++) {
-        // Optimistic: decide on the cached state; a stale cache shows up as a conflict, then we catch up.
-        const cached = attempt === 0 ? (this.cache.get(streamId) as Cached<S> | undefined) : undefined;
-        const loaded = cached ?? (await this.loadEntry(aggregate, id));
-        const events = await decide(loaded.state);
+        const { loaded, events } = await this.decideCaughtUp(aggregate, id, attempt === 0, decide);
         if (events.length === 0) return { events, position: null };
         const commandId = context.commandId ?? randomUUID();
         const metadata: Omit<EventMetadata, 'schemaVersion'> = {
@@ -310,6 +307,36 @@ export class AggregateStore {
         }
       }
     });
+  }
+
+  /**
+   * Optimistic: decides on the cached state when `useCache`, since a stale cache shows up as a conflict
+   * when the events are appended. A refusal, or a decision to append nothing, appends nothing to conflict
+   * with: decided on the cache, it is answered only once the store agrees, else decided again on the
+   * state caught up with other processes' appends (one read of the stream's tail).
+   */
+  private async decideCaughtUp<S, E extends { type: string; data: unknown }>(
+    aggregate: Aggregate<S, E>, id: string, useCache: boolean, decide: (state: S) => Promise<E[]> | E[],
+  ): Promise<{ loaded: Cached<S>; events: E[] }> {
+    const cached = useCache ? (this.cache.get(AggregateStore.streamId(aggregate.category, id)) as Cached<S> | undefined) : undefined;
+    if (cached) {
+      const seen = cached.revision;
+      let refusal: unknown;
+      try {
+        const events = await decide(cached.state);
+        if (events.length > 0) return { loaded: cached, events };
+      } catch (error) {
+        refusal = error;
+      }
+      const loaded = await this.loadEntry(aggregate, id);
+      if (loaded.revision === seen) {
+        if (refusal !== undefined) throw refusal;
+        return { loaded, events: [] };
+      }
+      return { loaded, events: await decide(loaded.state) };
+    }
+    const loaded = await this.loadEntry(aggregate, id);
+    return { loaded, events: await decide(loaded.state) };
   }
 
   /**

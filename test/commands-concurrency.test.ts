@@ -66,3 +66,13 @@ t.test('... and racing a post from another process: never both', async (t) => {
   }
   t.ok(postsWon + deletionsWon === 25, `posts won ${postsWon}, deletions won ${deletionsWon}`);
 });
+
+t.test('a refusal decided on a stale cache is decided again on the caught-up state before it is answered', async (t) => {
+  await b.createProduct(ctx, { code: 'STALE-0', name: 'Known to b' }); // b caches the catalogue
+  const { id } = await a.createProduct(ctx, { code: 'STALE-1', name: 'Made by a' });
+  const updated = await b.updateProduct(ctx, { id, name: 'Renamed by b' }).catch((e) => e);
+  t.equal(updated.code, undefined, `b finds the product a made (${updated.code ?? 'no refusal'})`);
+  await a.deleteProduct(ctx, { id });
+  const again = await b.deleteProduct(ctx, { id }).catch((e) => e);
+  t.match(again.code, /NotFound|notFound/, 'and a refusal that holds on the caught-up state is still answered');
+});
