@@ -9,13 +9,16 @@
 import type pg from 'pg';
 import { isSealed, open } from '../platform/sealed.ts';
 import { loadSubjectKeys } from '../platform/subject-keys.ts';
+import { upcastEvent } from '../eventstore/upcasters.ts';
+import type { RecordedEvent } from '../eventstore/port.ts';
 import { CATALOG, publicMetadata } from './catalog.ts';
 import { sealedPartOf } from './event-catalog.ts';
 
 export type QueuedPayload = Record<string, any>;
 
 /** Public payloads for `payloads` (same order), with one key lookup for all of them. */
-export async function publicPayloads(db: Pick<pg.Pool, 'query'> | pg.PoolClient, payloads: QueuedPayload[]): Promise<QueuedPayload[]> {
+export async function publicPayloads(db: Pick<pg.Pool, 'query'> | pg.PoolClient, queued: QueuedPayload[]): Promise<QueuedPayload[]> {
+  const payloads = queued.map(currentShape);
   const sealed = payloads.map((p) => {
     const part = sealedPartOf(CATALOG[p?.type]);
     return part && p.data ? { part, subject: part.subjectOf(p.data) as string } : undefined;
@@ -39,4 +42,14 @@ export async function publicPayloads(db: Pick<pg.Pool, 'query'> | pg.PoolClient,
       return { ...payload, data: s.part.publicData(payload.data, null), personalDataUnavailable: true };
     }
   });
+}
+
+/**
+ * A row queued before its event type changed shape (a previous version's, still unsent) is read in the
+ * current shape, as the store reads the event itself: one consumer never sees two shapes of one type.
+ */
+function currentShape(payload: QueuedPayload): QueuedPayload {
+  if (typeof payload?.type !== 'string' || typeof payload.metadata !== 'object' || payload.metadata === null) return payload;
+  const { data, metadata } = upcastEvent({ id: payload.id, type: payload.type, data: payload.data, metadata: payload.metadata } as RecordedEvent);
+  return data === payload.data ? payload : { ...payload, data, metadata };
 }

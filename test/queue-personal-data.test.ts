@@ -160,6 +160,22 @@ t.test('a message queued before fingerprints were left out goes out without its 
   await ack(page.ackId);
 });
 
+t.test('a message queued before its event type changed shape goes out in the current shape, as the store reads it', async (t) => {
+  const id = await createCustomer({ socialName: 'Cliente de Antes S.L.', customerType: 'BUSINESS' });
+  await caughtUp(t);
+  const eventId = await createdEvent(id);
+  // As the version before Sage's values queued it: our first values, at the type's first schema version.
+  const { rowCount } = await db.pool.query(
+    `UPDATE event_queue SET payload = jsonb_set(jsonb_set(jsonb_set(payload, '{data,fields,customerType}', '"COMPANY"'), '{data,fields,status}', '"ACTIVE"'), '{metadata,schemaVersion}', '1')
+     WHERE event_id = $1`, [eventId]);
+  t.ok(rowCount, 'stored in the old shape');
+  const page = (await (await listPage()).json())['ia::result'] as { ackId: string; events: any[] };
+  const payload = decode(page.events.find((e) => e.eventId === eventId).payload);
+  t.match(payload.data.fields, { customerType: 'BUSINESS', status: 'ENABLED', socialName: 'Cliente de Antes S.L.' }, "Sage's values, the personal part merged as before");
+  t.equal(payload.metadata.schemaVersion, (await store.readStream(payload.streamId)).find((e) => e.id === eventId)!.metadata.schemaVersion, 'at the version the store reads');
+  await ack(page.ackId);
+});
+
 t.test('a payload that cannot be rendered (the key lookup fails) counts nothing against the trigger and is sent later', async (t) => {
   let failing = true;
   // A short webhook lease (its rows wait at most leaseMs - 5 s in a lane), so the row comes back within the test.

@@ -128,6 +128,13 @@ t.test('the event queue keeps its events, its leased batch and its order', async
   t.equal((await call('GET', `${EVENT_QUEUE_BASE}/count`)).body['ia::result'].count, old.queue.pending);
   const listed = (await call('GET', `${EVENT_QUEUE_BASE}/list`)).body['ia::result'];
   t.same(listed.events.map((e: { eventId: string }) => e.eventId), queuedBefore.filter((q) => !q.leased).map((q) => q.event_id), 'the never-listed ones, in order');
+  // Queued in the old shapes, listed in the current ones: the store's event and the queued message read alike.
+  for (const message of listed.events as { eventId: string; payload: string }[]) {
+    const payload = JSON.parse(Buffer.from(message.payload, 'base64').toString());
+    const event = (await service.store.readStream(payload.streamId)).find((e) => e.id === message.eventId)!;
+    if (payload.type.startsWith('Customer') || payload.type.startsWith('Supplier') || payload.type.startsWith('Employee')) continue; // (their personal part is merged in)
+    t.same([payload.data, payload.metadata.schemaVersion], [event.data, event.metadata.schemaVersion], `${payload.type}: as the store reads it`);
+  }
   t.equal((await call('POST', `${EVENT_QUEUE_BASE}/ack`, { ackId: old.queue.leased.ackId })).body['ia::result'].status, 'success', 'the old batch acknowledged');
   t.equal((await call('POST', `${EVENT_QUEUE_BASE}/ack`, { ackId: listed.ackId })).body['ia::result'].status, 'success');
   t.equal((await call('GET', `${EVENT_QUEUE_BASE}/count`)).body['ia::result'].count, 0);
