@@ -8,7 +8,10 @@ import t from 'tap';
 import { randomUUID } from 'node:crypto';
 import { buildSchema, parse, validate } from 'graphql';
 import { operationCost } from '../api/graphql/cost.ts';
-import { AGGREGATE_LIMITS } from '../api/graphql/aggregate.ts';
+import { AGGREGATE_LIMITS, aggregateQuery } from '../api/graphql/aggregate.ts';
+import type { Resource } from '../projections/engine/resource.ts';
+import { AccountingEntryLine } from '../projections/accounting/read-models.ts';
+import { Customer } from '../projections/parties/read-models.ts';
 import { buildSdl } from '../api/graphql/sdl.ts';
 import { runningService } from './helpers/service.ts';
 
@@ -107,20 +110,33 @@ t.test('unknown fields, functions, and too many items are refused as INVALID_QUE
   }
 });
 
-t.test("an organisation's aggregate counts its own rows only", async (t) => {
-  const { identity, commands, daemon } = api.service;
+t.test("an organisation's aggregate counts its own rows only, row-level security aside", async (t) => {
+  const { db, identity, commands, daemon } = api.service;
   const other = await commands.createOrganisation({}, { name: 'Aggregates Elsewhere SL', country: 'ES' });
   await daemon.waitFor(other.position);
   const email = `agg-${randomUUID().slice(0, 8)}@example.com`;
   await identity.createUser(other.id, email, 'a-long-password', 'admin');
   const headers = { Authorization: `Bearer ${(await identity.issueToken(other.id, email, api.clientId, 'full_access')).access_token}`, 'X-Site': other.id };
+  // Lines of the other organisation too, then its customer through the API, which waits for them all.
+  const elsewhere = { organisationId: other.id };
+  await api.service.mutate.createAccountingExercise(elsewhere, { startDate: `${year}-01-01`, endDate: `${year}-12-31` });
+  await api.service.mutate.createAccountingEntryUsingCodes(elsewhere, { date: `${year}-03-20`, journalTypeCode: 'VEN', accountingEntryLines: [{ subAccountCode: '4300000', debitAmount: '5.00' }, { subAccountCode: '7000000', creditAmount: '5.00' }] });
   await ok(`mutation { createCustomer(input: { socialName: "Solo S.L." }) { id } }`, undefined, headers);
   const count = `{ customers { totalCount aggregate(aggregateFields: ["__count"]) { aggregates { value } } } }`;
   t.same((await ok(count, undefined, headers)).customers.aggregate, [{ aggregates: [{ value: '1' }] }], 'the other organisation counts its one customer');
+
+  // The owner's pool bypasses row-level security: only the aggregate's own organisation condition keeps the rows apart.
+  const stored = async (table: string, organisationId: string) => String((await db.pool.query(`SELECT count(*) AS n FROM ${table} WHERE organisation_id = $1`, [organisationId])).rows[0].n);
+  const direct = async (resource: Resource, organisationId: string) => (await aggregateQuery(db.pool, resource, organisationId, undefined, { aggregateFields: ['__count'] }))[0].aggregates[0].value;
+  for (const [resource, table] of [[Customer, 'customers'], [AccountingEntryLine, 'accounting_entry_lines']] as const) {
+    for (const organisationId of [api.organisationId, other.id]) {
+      const n = await stored(table, organisationId);
+      t.not(n, '0', `${table}: each organisation has rows`);
+      t.equal(await direct(resource, organisationId), n, `${table}: an organisation counts its own rows only`);
+    }
+  }
   const mine = (await ok(count)).customers;
-  t.same(mine.aggregate, [{ aggregates: [{ value: String(mine.totalCount) }] }], 'ours counts ours, not theirs');
-  const lines = await ok(`{ accountingEntryLines { aggregate(aggregateFields: ["__count"]) { aggregates { value } } } }`, undefined, headers);
-  t.same(lines.accountingEntryLines.aggregate, [{ aggregates: [{ value: '0' }] }], 'no lines of ours counted there');
+  t.same(mine.aggregate, [{ aggregates: [{ value: String(mine.totalCount) }] }], 'and through the API');
 });
 
 t.test('the cost analysis prices an aggregate by the groups it may answer', async (t) => {
@@ -130,4 +146,19 @@ t.test('the cost analysis prices an aggregate by the groups it may answer', asyn
   const grouped = cost(`{ accountingEntryLines(first: 1) { totalCount aggregate(aggregateFields: ["__count"], groupFields: ["subAccountId"]) { aggregates { name value } } } }`);
   t.ok(one > base, 'an aggregate costs');
   t.ok(grouped >= base + AGGREGATE_LIMITS.maxGroups * (one - base - 10), `grouped, it costs as ${AGGREGATE_LIMITS.maxGroups} groups (${grouped} vs ${one})`);
+});
+
+t.test(`a grouping of more than ${AGGREGATE_LIMITS.maxGroups} groups is refused, not cut; groups tied in orderFields come in their values' order`, async (t) => {
+  // One customer past the limit, each its own group by socialName; the last through the API, which waits for them all.
+  const names = Array.from({ length: AGGREGATE_LIMITS.maxGroups + 1 }, (_, i) => `Grouped ${String(i).padStart(3, '0')}`);
+  const ctx = { organisationId: api.organisationId };
+  for (const socialName of names.slice(0, -1)) await api.service.mutate.createCustomer(ctx, { socialName });
+  await ok(`mutation($n: String!) { createCustomer(input: { socialName: $n }) { id } }`, { n: names.at(-1) });
+  const grouped = (where: string) => `{ customers(where: ${where}) { aggregate(aggregateFields: ["__count"], groupFields: ["socialName"], orderFields: ["__count DESC"]) { groupValues { value } } } }`;
+
+  const atLimit = (await ok(grouped(`{ socialName: { startsWith: "Grouped ", neq: "${names.at(-1)}" } }`))).customers.aggregate.map((g: any) => g.groupValues[0].value);
+  t.same(atLimit, names.slice(0, -1), 'exactly the limit answers; every count is 1, so the groups come in their names\' order');
+  const over = await api.gql(grouped(`{ socialName: { startsWith: "Grouped " } }`));
+  t.equal(over.errors?.[0]?.extensions?.code, 'INVALID_QUERY', JSON.stringify(over).slice(0, 300));
+  t.equal(over.errors?.[0]?.message, `aggregate: more than ${AGGREGATE_LIMITS.maxGroups} groups: narrow the filter or group by fewer fields`);
 });

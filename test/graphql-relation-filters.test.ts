@@ -161,6 +161,34 @@ t.test(`nesting beyond ${MAX_RELATION_DEPTH} relations is refused as INVALID_QUE
   t.equal(wrong.errors?.[0]?.extensions?.code, 'INVALID_QUERY', 'a null list filter is refused, not ignored');
 });
 
+t.test('a reference under a list beyond the depth limit is refused whether or not the lookup finds its row', async (t) => {
+  // subAccount's `or` reaches 4 relations down; the code either names one account (the lookup resolves it) or none.
+  const deep = (code: string) => `{ accountingEntries(first: 1, where: { accountingEntryLines: { some: { subAccount: { or: [{ code: { eq: "${code}" } }, { yearEndClosingAccount: { yearEndClosingAccount: { code: { eq: "x" } } } }] } } } }) { totalCount } }`;
+  for (const code of ['4300001', 'no such']) {
+    const r = await api.gql(deep(code));
+    t.equal(r.errors?.[0]?.extensions?.code, 'INVALID_QUERY', `code ${code}: ${JSON.stringify(r)}`);
+    t.match(r.errors?.[0]?.message, /at most 3 related/);
+  }
+});
+
+t.test("customers through addresses or contacts count customers only, not the suppliers sharing those tables", async (t) => {
+  const customer = (await ok(`mutation($v: CustomerCreateGLDtoInput!) { createCustomer(input: $v) { id } }`, { v: { socialName: 'Cliente Toledo', addresses: [{ firstLine: 'Calle 1', city: 'Toledo', countryIsoCodeAlpha2: 'ES' }], contacts: [{ name: 'Anabel' }] } })).createCustomer.id;
+  for (const [i, contacts] of [[{ name: 'Anabel' }], []].entries()) {
+    await ok(`mutation($v: SupplierCreateGLDtoInput!) { createSupplier(input: $v) { id } }`, { v: { socialName: `Proveedor Toledo ${i}`, addresses: [{ firstLine: `Calle ${i + 2}`, city: 'Toledo', countryIsoCodeAlpha2: 'ES' }], contacts } });
+  }
+  const withAddress = sorted((await ok(`{ customers(first: 500) { nodes { id addresses { id } } } }`)).customers.nodes.filter((c: any) => c.addresses.length > 0).map((c: any) => c.id));
+  for (const [where, expected] of [
+    ['{ addresses: { some: { city: { eq: "Toledo" } } } }', [customer]],
+    ['{ contacts: { some: { name: { eq: "Anabel" } } } }', [customer]],
+    ['{ addresses: { any: true } }', withAddress],
+  ] as const) {
+    const all = (await sage(t, `{ customers(first: 500, where: ${where}) { ${ENTRY_IDS} } }`)).customers;
+    t.same(idsOf(all, t), sorted([...expected]), where);
+    const last = (await ok(`{ customers(last: 1, where: ${where}) { totalCount nodes { id } } }`)).customers;
+    t.same(last, { totalCount: expected.length, nodes: [{ id: all.nodes.at(-1).id }] }, `last: 1 is the last customer (${where})`);
+  }
+});
+
 t.test('each relation level of a filter or sort costs like a field, through variables too', async (t) => {
   const cost = (query: string, variables?: Record<string, unknown>) => operationCost(schema, parse(query), variables).fieldCost;
   const flat = cost(`{ accountingEntryLines(first: 1, where: { accountingEntryId: { eq: null } }) { totalCount } }`);

@@ -104,7 +104,7 @@ function shown(value: unknown): string {
   return value instanceof Date ? value.toISOString() : String(value);
 }
 
-/** The groups of the rows `where` selects: at most AGGREGATE_LIMITS.maxGroups, in orderFields' order, else the groups'. */
+/** The groups of the rows `where` selects, in orderFields' order, then the groups': more than AGGREGATE_LIMITS.maxGroups are refused. */
 export async function aggregateQuery(db: pg.Pool | pg.PoolClient, resource: Resource, organisationId: string | null, where: Record<string, unknown> | undefined, args: AggregateArgs): Promise<AggregateGroup[]> {
   const aggregates = itemsOf(args, 'aggregateFields', AGGREGATE_LIMITS.maxAggregateFields);
   const groups = itemsOf(args, 'groupFields', AGGREGATE_LIMITS.maxGroupFields);
@@ -113,7 +113,8 @@ export async function aggregateQuery(db: pg.Pool | pg.PoolClient, resource: Reso
   const groupColumns = groups.map((item, i) => ({ item, sql: groupSql(resource, item), alias: `g${i}` }));
   const aggregateColumns = aggregates.map((item, i) => ({ item, sql: aggregateSql(resource, item), alias: `a${i}` }));
   const byItem = new Map([...groupColumns, ...aggregateColumns].map((c) => [c.item, c.alias]));
-  const order = (orders.length ? orders.map((item) => orderSql(item, byItem)) : groupColumns.map((c) => `${c.alias} ASC NULLS LAST`)).join(', ');
+  // Every group last: groups tied on orderFields come in their values' order, the same on every call.
+  const order = [...orders.map((item) => orderSql(item, byItem)), ...groupColumns.map((c) => `${c.alias} ASC NULLS LAST`)].join(', ');
 
   const compiled = await compileWhere(db, resource, organisationId, where);
   const select = [...groupColumns, ...aggregateColumns].map((c) => `${c.sql} AS ${c.alias}`).join(', ');
@@ -121,9 +122,11 @@ export async function aggregateQuery(db: pg.Pool | pg.PoolClient, resource: Reso
     `SELECT ${select} FROM ${resource.table} t WHERE ${compiled.where}` +
       (groupColumns.length ? ` GROUP BY ${groupColumns.map((c) => c.alias).join(', ')}` : '') +
       (order ? ` ORDER BY ${order}` : '') +
-      ` LIMIT ${AGGREGATE_LIMITS.maxGroups}`,
+      ` LIMIT ${AGGREGATE_LIMITS.maxGroups + 1}`,
     compiled.params,
   );
+  // Cut at the limit, the answer would look whole: refuse it instead (Sage pages groups; this interface does not).
+  if (rows.length > AGGREGATE_LIMITS.maxGroups) throw new QueryInputError(`aggregate: more than ${AGGREGATE_LIMITS.maxGroups} groups: narrow the filter or group by fewer fields`);
   return rows.map((row) => ({
     groupValues: groupColumns.map((c) => ({ name: c.item, value: shown(row[c.alias]) })),
     aggregates: aggregateColumns.map((c) => ({ name: c.item, value: shown(row[c.alias]) })),

@@ -224,7 +224,7 @@ export interface ListQuery extends PageArgs {
  * totalCount, the dated-within bounds). One small lookup on the referenced table, by the same compiled filter; a
  * filter naming none or several rows keeps its subquery, and so does one beside a condition on the id itself.
  */
-async function referencesAsIds(db: pg.Pool | pg.PoolClient, resource: Resource, organisationId: string | null, filter: Filter | undefined): Promise<Filter | undefined> {
+async function referencesAsIds(db: pg.Pool | pg.PoolClient, resource: Resource, organisationId: string | null, filter: Filter | undefined, depth = 0): Promise<Filter | undefined> {
   if (!filter) return filter;
   const resolved: Filter = { ...filter };
   for (const [key, value] of Object.entries(filter)) {
@@ -234,7 +234,7 @@ async function referencesAsIds(db: pg.Pool | pg.PoolClient, resource: Resource, 
       const child = relation.resource();
       const ops: Filter = { ...(value as Filter) };
       for (const op of ['some', 'all', 'none'] as const) {
-        if (ops[op] !== null && typeof ops[op] === 'object') ops[op] = await referencesAsIds(db, child, organisationId, ops[op] as Filter);
+        if (ops[op] !== null && typeof ops[op] === 'object') ops[op] = await referencesAsIds(db, child, organisationId, ops[op] as Filter, depth + 1);
       }
       resolved[key] = ops;
       continue;
@@ -243,7 +243,8 @@ async function referencesAsIds(db: pg.Pool | pg.PoolClient, resource: Resource, 
     const target = relation.resource();
     const scoped = target.scope === 'organisation';
     const params: unknown[] = scoped ? [organisationId] : [];
-    const where = whereSql(target, value as Filter, params, 1, { alias: 't', depth: 1, organisationParam: scoped ? '$1' : undefined });
+    // Compiled at the depth the reference stands in the filter: the depth limit refuses the same filters whatever the lookup finds.
+    const where = whereSql(target, value as Filter, params, depth + 1, { alias: 't', depth: depth + 1, organisationParam: scoped ? '$1' : undefined });
     const { rows } = await db.query(`SELECT t.id FROM ${target.table} t WHERE ${scoped ? 't.organisation_id = $1 AND ' : ''}(${where}) LIMIT 2`, params);
     if (rows.length !== 1) continue;
     delete resolved[key];
@@ -254,8 +255,10 @@ async function referencesAsIds(db: pg.Pool | pg.PoolClient, resource: Resource, 
 
 /**
  * The statement counting the rows `where` (the compiled filter) selects. A filter that is one `some` over a list
- * counts the distinct parents of the matching children from the child table alone (soleListCondition): counting
- * 50,000 entries with a line on an account then reads that account's index entries, not 50,000 entries.
+ * counts the parents whose ids the matching children name (soleListCondition): counting 50,000 entries with a line
+ * on an account then reads that account's index entries and probes their entries by key, not 50,000 entries. The
+ * parents are counted in their own table: a child table may hold the children of other parents too (customers
+ * and suppliers share their addresses and contacts).
  */
 function countSql(resource: Resource, organisationId: string | null, filter: Filter | undefined, where: string, params: unknown[]): pg.QueryConfig {
   const list = soleListCondition(resource, filter);
@@ -263,8 +266,8 @@ function countSql(resource: Resource, organisationId: string | null, filter: Fil
   const child = list.relation.resource();
   const values: unknown[] = [organisationId];
   const condition = whereSql(child, list.condition, values, 1, { alias: 'c', depth: 1, organisationParam: '$1' });
-  const text = `SELECT count(DISTINCT c.${storedField(child, list.relation.foreignKey).column})::int AS n FROM ${child.table} c WHERE c.organisation_id = $1 AND (${condition})`;
-  return { text, values };
+  const parents = `SELECT c.${storedField(child, list.relation.foreignKey).column} FROM ${child.table} c WHERE c.organisation_id = $1 AND (${condition})`;
+  return { text: `SELECT count(*)::int AS n FROM ${resource.table} t WHERE t.organisation_id = $1 AND t.id IN (${parents})`, values };
 }
 
 /** A list's `where` as SQL over `t`, confined to the organisation (its first parameter), with the filter it compiled. */

@@ -67,9 +67,9 @@ export function quantifiedSql(head: string, op: ListOperator, nested: string | b
 
 /**
  * The one list a filter asks about when it asks nothing else: `{ accountingEntryLines: { some: {...} } }` (or `any:
- * true`) over organisation-scoped children. Its parents are then the distinct parent ids of the matching child rows,
- * which an index on (organisation_id, <condition's column>, <foreign key>) gives without visiting one parent: every
- * child row belongs to a parent of its organisation (a projection writes a parent's children with it).
+ * true`) over organisation-scoped children. Its parents are then the rows whose ids the matching children name, which
+ * an index on (organisation_id, <condition's column>, <foreign key>) lists; only those parents are visited. Not
+ * every child row's parent is one of the listed rows: customers and suppliers share their addresses and contacts.
  */
 export function soleListCondition(owner: Resource, filter: Record<string, unknown> | undefined): { relation: ChildrenField; condition: Record<string, unknown> | undefined } | undefined {
   const entries = Object.entries(filter ?? {}).filter(([, v]) => v !== undefined);
