@@ -240,6 +240,25 @@ export const ACCOUNTING: SageOperation[] = [
     },
   },
   {
+    name: 'accountingEntryLines ordered through accountingEntry.journalType.code then accountingEntry.date (pm-035..038, §1.6)',
+    query: `query accountingEntryLines { accountingEntryLines(first: 100, order: [{ accountingEntry: { journalType: { code: ASC } } }, { accountingEntry: { date: ASC } }]) { totalCount edges { node { id accountingEntry { date journalType { code } } } } } }`,
+    expect(data) {
+      const keys = nodesOf(data.accountingEntryLines).map((l) => `${l.accountingEntry.journalType.code} ${l.accountingEntry.date}`);
+      assert.equal(keys.length, data.accountingEntryLines.totalCount);
+      assert.deepEqual(keys, [...keys].sort());
+      assert.ok(keys.some((k) => k.startsWith('BK2 ')) && keys.some((k) => k.startsWith('GEN ')));
+    },
+  },
+  {
+    name: 'order sent as a single object {code: DESC}, coerced to a list (§1.6)',
+    query: `query accountingAccounts { accountingAccounts(first: 5, where: { code: { startsWith: "629" } }, order: { code: DESC }) { edges { node { code } } } }`,
+    expect(data) {
+      const codes = nodesOf(data.accountingAccounts).map((a) => a.code);
+      assert.equal(codes[0], '6290001');
+      assert.deepEqual(codes, [...codes].sort().reverse());
+    },
+  },
+  {
     name: 'deleteAccountingEntry (pm-063)',
     query: `mutation deleteAccountingEntry($values: AccountingEntryDeleteGLDtoInput!) { deleteAccountingEntry(input: $values) { id } }`,
     variables: (ctx) => ({ values: { id: ctx.entryByIdsId } }),
