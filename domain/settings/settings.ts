@@ -42,7 +42,8 @@ export interface SettingsState {
   businessAreas: Map<string, string>; // id -> name
   jobAreas: Map<string, string>;
   paymentMeans: Map<string, { description: string }>;
-  paymentMethods: Map<string, { referenceName: string }>;
+  /** With what they refer to in the chart: deleting an account or a journal type a method uses is refused. */
+  paymentMethods: Map<string, Pick<PaymentMethodFields, 'referenceName' | 'journalTypeId' | 'subAccountId'>>;
   paymentTerms: Map<string, { code: string | null; name: string; paymentMeanIds: string[] }>;
   /** Case-insensitive names in use, per kind (`businessArea:retail`). */
   taken: Set<string>;
@@ -154,6 +155,15 @@ export function decideSettings(command: SettingsCommand, state: SettingsState, o
   }
 }
 
+const chartReferences = (m: Pick<PaymentMethodFields, 'referenceName' | 'journalTypeId' | 'subAccountId'>) =>
+  ({ referenceName: m.referenceName, journalTypeId: m.journalTypeId, subAccountId: m.subAccountId });
+
+/** The payment method that posts through this journal type or sub-account, if any (a deletion guard asks). */
+export function paymentMethodUsing(state: SettingsState, chartId: string): string | undefined {
+  for (const m of state.paymentMethods.values()) if (m.journalTypeId === chartId || m.subAccountId === chartId) return m.referenceName;
+  return undefined;
+}
+
 /**
  * Folds one stored event. An event the state cannot have produced (its decider refuses the same
  * command) means the store or our code is broken: it fails loudly instead of being skipped.
@@ -196,11 +206,13 @@ export function evolveSettings(state: SettingsState, event: SettingsEvent): Sett
     case 'PaymentMeanDeleted':
       return removed('paymentMean', state.paymentMeans, event.data.paymentMeanId);
     case 'PaymentMethodCreated':
-      return added('paymentMethod', state.paymentMethods, event.data.paymentMethodId, { referenceName: event.data.referenceName });
-    case 'PaymentMethodUpdated':
-      assert(state.paymentMethods.has(event.data.paymentMethodId), `${type} of paymentMethod ${event.data.paymentMethodId}, which does not exist`);
-      state.paymentMethods.set(event.data.paymentMethodId, { referenceName: event.data.referenceName });
+      return added('paymentMethod', state.paymentMethods, event.data.paymentMethodId, chartReferences(event.data));
+    case 'PaymentMethodUpdated': {
+      const method = state.paymentMethods.get(event.data.paymentMethodId);
+      assert(method !== undefined, `${type} of paymentMethod ${event.data.paymentMethodId}, which does not exist`);
+      state.paymentMethods.set(event.data.paymentMethodId, chartReferences({ ...method, ...event.data.changes, referenceName: event.data.referenceName }));
       return state;
+    }
     case 'PaymentMethodDeleted':
       return removed('paymentMethod', state.paymentMethods, event.data.paymentMethodId);
     case 'PaymentTermCreated': {
