@@ -50,6 +50,13 @@ t.test("a product's sales and purchase accounts are not deleted", async (t) => {
   await refused(t, 'its purchase account, still', DELETE_ACCOUNT, { id: purchase }, 'accounting.businessErrors.accountReferenced');
 });
 
+t.test("a payment mean's accounting account is not deleted", async (t) => {
+  const account = await newAccount('5720');
+  await ok(`mutation($a: UUID!) { createPaymentMean(input: { description: "Remesa", code: "REM", accountingAccountId: $a }) { id } }`, { a: account });
+  await refused(t, 'its account', DELETE_ACCOUNT, { id: account }, 'accounting.businessErrors.accountReferenced');
+  t.match((await api.gql(DELETE_ACCOUNT, { id: account })).errors[0].message, /REM/, 'the refusal names the mean');
+});
+
 t.test('a deletion and a new reference asked for together: one of them is refused', async (t) => {
   for (let i = 0; i < 5; i++) {
     const account = await newAccount('5720');

@@ -8,7 +8,7 @@ import type { LedgerState } from '../../domain/accounting/ledger.ts';
 import { decideOrganisation, type OrganisationCommand, type OrganisationState } from '../../domain/accounting/organisation.ts';
 import { productUsingAccount, type CatalogState } from '../../domain/catalog/products.ts';
 import { fail } from '../../domain/errors.ts';
-import { paymentMethodUsing, type SettingsState } from '../../domain/settings/settings.ts';
+import { settingUsingChart, type SettingsState } from '../../domain/settings/settings.ts';
 import { AggregateStore } from '../aggregate-store.ts';
 import { CatalogAggregate } from '../catalog/aggregates.ts';
 import { SettingsAggregate } from '../settings/aggregates.ts';
@@ -32,13 +32,13 @@ export const updateAccountingAccount = command({
   answer: answerInputId,
 });
 
-/** Refused while any exercise's ledger has a line on the account, or a payment method or product names it. */
+/** Refused while any exercise's ledger has a line on the account, or a payment method, mean or product names it. */
 export const deleteAccountingAccount = guardedDeletion((id, ledgers, now) => ({
   type: 'DeleteAccountingAccount', accountId: id, accountHasEntries: ledgers.some((l) => l.accountUsage.has(id)), now,
 }), (id, org, { settings, catalog }) => {
   const code = org.accounts.get(id)!.code; // the decision found it
-  const method = paymentMethodUsing(settings, id);
-  if (method !== undefined) fail(AccountingErrors.accountReferenced, { code, entity: 'paymentMethod', name: method });
+  const setting = settingUsingChart(settings, id);
+  if (setting !== undefined) fail(AccountingErrors.accountReferenced, { code, ...setting });
   const product = productUsingAccount(catalog, id);
   if (product !== undefined) fail(AccountingErrors.accountReferenced, { code, entity: 'product', name: product });
 });
@@ -61,11 +61,11 @@ export const updateJournalType = command({
 export const deleteJournalType = guardedDeletion((id, ledgers, now) => ({
   type: 'DeleteJournalType', journalTypeId: id, journalTypeInUse: ledgers.some((l) => l.journalTypeUsage.has(id)), now,
 }), (id, org, { settings }) => {
-  const method = paymentMethodUsing(settings, id);
-  if (method !== undefined) fail(AccountingErrors.journalTypeReferenced, { code: org.journalTypes.get(id)!.code, entity: 'paymentMethod', name: method });
+  const setting = settingUsingChart(settings, id);
+  if (setting !== undefined) fail(AccountingErrors.journalTypeReferenced, { code: org.journalTypes.get(id)!.code, ...setting });
 });
 
-/** What refers to the chart outside the ledgers: the organisation's payment methods and products. */
+/** What refers to the chart outside the ledgers: the organisation's payment methods and means, and products. */
 interface Referrers { settings: SettingsState; catalog: CatalogState }
 
 /**
@@ -102,7 +102,7 @@ function guardedDeletion(
 }
 
 /**
- * A command that makes a payment method or a product refer to an account or journal type: run under the
+ * A command that makes a payment method or mean or a product refer to an account or journal type: run under the
  * organisation's shared lock, as postings are, so no guarded deletion in any process decides between its
  * check of the chart and its append.
  */

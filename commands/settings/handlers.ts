@@ -35,7 +35,11 @@ export const deleteBusinessArea = settingsCommand(BusinessAreaDeleteInput, async
 
 export const createJobArea = settingsCommand(JobAreaCreateInput, (i, c) => ({ type: 'CreateJobArea', jobAreaId: c.newId('job-area'), name: i.name, now: c.now }), created('jobAreaId'));
 
-export const createPaymentMean = settingsCommand(PaymentMeanCreateInput, (fields, c) => ({ type: 'CreatePaymentMean', paymentMeanId: c.newId('payment-mean'), fields, now: c.now }), created('paymentMeanId'));
+/** A mean's accounting account is not deleted between its check and its append (referringToChart). */
+export const createPaymentMean = referringToChart(settingsCommand(PaymentMeanCreateInput, (i, c) => {
+  const fields = { ...i, code: i.code ?? null, iban: i.iban ?? null, bic: i.bic ?? null, bankName: i.bankName ?? null, accountingAccountId: i.accountingAccountId ?? null };
+  return { type: 'CreatePaymentMean', paymentMeanId: c.newId('payment-mean'), fields, now: c.now };
+}, created('paymentMeanId')));
 
 export const deletePaymentMean = settingsCommand(PaymentMeanDeleteInput, async ({ id }, c) => ({ type: 'DeletePaymentMean', paymentMeanId: id, usedByParties: await usedByParties(c, id), now: c.now }), answerInputId, true);
 
