@@ -47,10 +47,19 @@ t.test("payment means in Sage's shape: { description } unique, at most 20 charac
   await refused(t, 'taken description, other case', CREATE_MEAN, { v: { description: 'TRANSFERENCIA' } }, 'global.businessErrors.sharedSettingAlreadyExists');
   await refused(t, '21 characters', CREATE_MEAN, { v: { description: 'x'.repeat(21) } }, 'global.businessErrors.invalidInput');
   await refused(t, 'no description', CREATE_MEAN, { v: {} }, 'GRAPHQL_VALIDATION_FAILED');
-  const old = await api.gql(`mutation { createPaymentMean(input: { description: "Caja", code: "CASH" }) { id } }`);
-  t.ok(old.errors, 'the old code is no input any more');
+  // Our fields from before issue 17, optional extras Sage's shape does not contradict, stay accepted.
+  const cheque = (await ok(CREATE_MEAN, { v: { description: 'Cheque', code: 'CHQ', iban: 'es91 2100 0418 4502 0005 1332', bic: 'caixesbb', bankName: 'CaixaBank', accountingAccountId: null } })).createPaymentMean.id;
+  const read = await ok(`query($id: UUID!) { paymentMeans(where: { id: { eq: $id } }) { nodes { code iban bic bankName accountingAccount { code } } } }`, { id: cheque });
+  t.same(read.paymentMeans.nodes[0], { code: 'CHQ', iban: 'ES9121000418450200051332', bic: 'CAIXESBB', bankName: 'CaixaBank', accountingAccount: null }, 'code and bank details kept');
+  await refused(t, 'taken code, other case', CREATE_MEAN, { v: { description: 'Cheque 2', code: 'chq' } }, 'global.businessErrors.sharedSettingAlreadyExists');
+  await refused(t, 'a bad IBAN', CREATE_MEAN, { v: { description: 'Cheque 3', iban: 'ES9121000418450200051333' } }, 'global.businessErrors.invalidIban');
+  const blank = (await ok(CREATE_MEAN, { v: { description: 'Pagaré', iban: '', bic: ' ' } })).createPaymentMean.id;
+  const blankRead = await ok(`query($id: UUID!) { paymentMeans(where: { id: { eq: $id } }) { nodes { iban bic } } }`, { id: blank });
+  t.same(blankRead.paymentMeans.nodes[0], { iban: null, bic: null }, 'a blank IBAN or BIC is none');
   const rest = await api.rest('/payment_means');
-  t.same(rest.body.$items.map((i: any) => [i.displayed_as, i.inactive]), [['Recibo domiciliado', true], ['Transferencia', false]]);
+  t.same(rest.body.$items.map((i: any) => [i.displayed_as, i.inactive, i.code, i.iban]), [
+    ['Cheque', false, 'CHQ', 'ES9121000418450200051332'], ['Pagaré', false, null, null], ['Recibo domiciliado', true, null, null], ['Transferencia', false, null, null],
+  ]);
 });
 
 t.test("payment terms in Sage's shape: no code, lines in their order", async (t) => {
@@ -148,6 +157,14 @@ t.test('payment methods refused: the journal type and sub-account are the organi
   const cash = (await ok(`{ paymentMethods { nodes { id } } }`)).paymentMethods.nodes[0].id;
   await refused(t, 'an update to an unknown sub-account', UPDATE_METHOD, { v: { id: cash, subAccountId: unknown } }, 'accounting.businessErrors.accountNotFound');
   await refused(t, 'an update of an unknown method', UPDATE_METHOD, { v: { id: unknown, disabled: true } }, 'global.businessErrors.sharedSettingNotFound');
+  // A blank IBAN or BIC is none: stored as null, never as "" (which no check would have passed).
+  const blank = (await ok(CREATE_METHOD, v({ referenceName: 'En blanco', iban: '', bic: '' }))).createPaymentMethod.id;
+  const blankIban = async () => (await ok(`query($id: UUID!) { paymentMethods(where: { id: { eq: $id } }) { nodes { iban bic } } }`, { id: blank })).paymentMethods.nodes[0];
+  t.same(await blankIban(), { iban: null, bic: null }, 'created with a blank IBAN and BIC: none');
+  await ok(UPDATE_METHOD, { v: { id: blank, iban: 'ES9121000418450200051332', bic: 'CAIXESBB' } });
+  await ok(UPDATE_METHOD, { v: { id: blank, iban: '  ', bic: '' } });
+  t.same(await blankIban(), { iban: null, bic: null }, 'updated to a blank IBAN and BIC: cleared');
+  await ok(`mutation($id: UUID!) { deletePaymentMethod(input: { id: $id }) { id } }`, { id: blank });
   await refused(t, 'a deletion of an unknown method', `mutation($id: UUID!) { deletePaymentMethod(input: { id: $id }) { id } }`, { id: unknown }, 'global.businessErrors.sharedSettingNotFound');
 });
 

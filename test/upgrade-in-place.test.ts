@@ -18,6 +18,7 @@ import { READER_ROLE } from '../projections/engine/resource.ts';
 import { loadConfig } from '../platform/config.ts';
 import { freshDatabase } from './helpers/database.ts';
 import { answerNow, queryNow, restNow } from './fixtures/76e5ffb-now/index.ts';
+import { SETTINGS_ASKED_NOW } from './fixtures/76e5ffb-now/settings.ts';
 
 const fixtureFile = (name: string) => new URL(`./fixtures/${name}`, import.meta.url);
 const old = JSON.parse(readFileSync(fixtureFile('store-76e5ffb.json'), 'utf8'));
@@ -95,6 +96,7 @@ t.test('the books, parties, settings and product read as the old version answere
     t.equal(r.status, 200, path);
     t.has(r.body, restNow(path, body), `${path} holds what it held`);
   }
+  for (const [path, body] of Object.entries(SETTINGS_ASKED_NOW)) t.has((await call('GET', path)).body, body, `${path} holds what the old store held`);
 });
 
 t.test('the tokens the old version issued still work, and its refresh token renews them', async (t) => {

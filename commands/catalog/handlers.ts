@@ -1,13 +1,15 @@
 /** The catalogue's commands: decided against the organisation's Catalog stream with its chart as a fact. */
 import { decideCatalog, type CatalogCommand, type CatalogState } from '../../domain/catalog/products.ts';
 import { answerInputId, command, defined, type DecisionContext } from '../handler.ts';
+import { referringToChart } from '../accounting/chart.ts';
 import { CatalogAggregate } from './aggregates.ts';
 import { ProductCreateInput, ProductDeleteInput, ProductUpdateInput } from './inputs.ts';
 
 const decide = async (catalog: CatalogCommand, state: CatalogState, c: DecisionContext) =>
   decideCatalog(catalog, state, await c.organisation());
 
-export const createProduct = command({
+/** A product's accounts are not deleted between its check and its append (referringToChart). */
+export const createProduct = referringToChart(command({
   input: ProductCreateInput,
   aggregate: CatalogAggregate,
   decide: (i, state, c) => {
@@ -18,14 +20,14 @@ export const createProduct = command({
     return decide({ type: 'CreateProduct', productId: c.newId('product'), fields, now: c.now }, state, c);
   },
   answer: ([event]) => ({ id: event.data.productId }),
-});
+}));
 
-export const updateProduct = command({
+export const updateProduct = referringToChart(command({
   input: ProductUpdateInput,
   aggregate: CatalogAggregate,
   decide: ({ id, ...changes }, state, c) => decide({ type: 'UpdateProduct', productId: id, changes: defined(changes), now: c.now }, state, c),
   answer: answerInputId,
-});
+}));
 
 export const deleteProduct = command({
   input: ProductDeleteInput,

@@ -6,6 +6,7 @@
 import type { z } from 'zod';
 import { decideSettings, type SettingsCommand, type SettingsEvent } from '../../domain/settings/settings.ts';
 import { answerInputId, command, defined, type CommandHandler, type CommandResult, type DecisionContext } from '../handler.ts';
+import { referringToChart } from '../accounting/chart.ts';
 import { PartiesAggregate } from '../parties/aggregates.ts';
 import { SettingsAggregate } from './aggregates.ts';
 import {
@@ -34,16 +35,21 @@ export const deleteBusinessArea = settingsCommand(BusinessAreaDeleteInput, async
 
 export const createJobArea = settingsCommand(JobAreaCreateInput, (i, c) => ({ type: 'CreateJobArea', jobAreaId: c.newId('job-area'), name: i.name, now: c.now }), created('jobAreaId'));
 
-export const createPaymentMean = settingsCommand(PaymentMeanCreateInput, (fields, c) => ({ type: 'CreatePaymentMean', paymentMeanId: c.newId('payment-mean'), fields, now: c.now }), created('paymentMeanId'));
+/** A mean's accounting account is not deleted between its check and its append (referringToChart). */
+export const createPaymentMean = referringToChart(settingsCommand(PaymentMeanCreateInput, (i, c) => {
+  const fields = { ...i, code: i.code ?? null, iban: i.iban ?? null, bic: i.bic ?? null, bankName: i.bankName ?? null, accountingAccountId: i.accountingAccountId ?? null };
+  return { type: 'CreatePaymentMean', paymentMeanId: c.newId('payment-mean'), fields, now: c.now };
+}, created('paymentMeanId')));
 
 export const deletePaymentMean = settingsCommand(PaymentMeanDeleteInput, async ({ id }, c) => ({ type: 'DeletePaymentMean', paymentMeanId: id, usedByParties: await usedByParties(c, id), now: c.now }), answerInputId, true);
 
-export const createPaymentMethod = settingsCommand(PaymentMethodCreateInput, (i, c) => {
+/** A payment method's journal type and sub-account are not deleted between its check and its append (referringToChart). */
+export const createPaymentMethod = referringToChart(settingsCommand(PaymentMethodCreateInput, (i, c) => {
   const fields = { ...i, iban: i.iban ?? null, bic: i.bic ?? null, bankName: i.bankName ?? null };
   return { type: 'CreatePaymentMethod', paymentMethodId: c.newId('payment-method'), fields, now: c.now };
-}, created('paymentMethodId'));
+}, created('paymentMethodId')));
 
-export const updatePaymentMethod = settingsCommand(PaymentMethodUpdateInput, ({ id, ...changes }, c) => ({ type: 'UpdatePaymentMethod', paymentMethodId: id, changes: defined(changes), now: c.now }), answerInputId);
+export const updatePaymentMethod = referringToChart(settingsCommand(PaymentMethodUpdateInput, ({ id, ...changes }, c) => ({ type: 'UpdatePaymentMethod', paymentMethodId: id, changes: defined(changes), now: c.now }), answerInputId));
 
 export const deletePaymentMethod = settingsCommand(PaymentMethodDeleteInput, ({ id }, c) => ({ type: 'DeletePaymentMethod', paymentMethodId: id, now: c.now }), answerInputId);
 

@@ -9,6 +9,8 @@ import { PAYMENT_MEAN_DESCRIPTION_LENGTH } from '../../domain/settings/settings.
 import { gql, named } from '../input-types.ts';
 
 const text = (max: number) => z.string().max(max).nullish();
+/** An IBAN or BIC: blank is none (null), as a client clearing the field sends it; absent stays absent (an update's unchanged). */
+const bankCode = (max: number) => z.string().max(max).nullish().transform((v) => (typeof v === 'string' && v.trim() === '' ? null : v));
 const name = (max = 200) => z.string().trim().min(1).max(max);
 /** A flag the client may leave out: absent or null means false. */
 const flag = z.boolean().nullish().transform((v) => v ?? false);
@@ -33,11 +35,19 @@ export function paymentTermLines(lines: readonly z.infer<typeof PaymentTermLineI
 
 export const BusinessAreaCreateInput = named('BusinessAreaCreateGLDtoInput', z.object({ name: name(100) }));
 export const JobAreaCreateInput = named('JobAreaCreateGLDtoInput', z.object({ name: name(100) }));
-/** Sage's `{ description }`, unique in the organisation; type UNDEFINED and active unless sent. */
+/**
+ * Sage's `{ description }`, unique in the organisation; type UNDEFINED and active unless sent. Our fields
+ * from before issue 17 stay accepted as optional extras: a code (unique when given), bank details, an account.
+ */
 export const PaymentMeanCreateInput = named('PaymentMeanCreateGLDtoInput', z.object({
   description: name(PAYMENT_MEAN_DESCRIPTION_LENGTH),
   type: gql.enumOf('PaymentMeanType', PaymentMeanType).nullish().transform((v) => v ?? 'UNDEFINED'),
   inactive: flag,
+  code: z.string().min(1).max(20).nullish(),
+  iban: bankCode(42),
+  bic: bankCode(11),
+  bankName: text(200),
+  accountingAccountId: gql.uuid.nullish(),
 }));
 
 /** A bank or cash account: the journal type and sub-account its payments post through. */
@@ -47,8 +57,8 @@ const paymentMethodFields = {
   disabled: z.boolean(),
   journalTypeId: gql.uuid,
   subAccountId: gql.uuid,
-  iban: text(42),
-  bic: text(11),
+  iban: bankCode(42),
+  bic: bankCode(11),
   bankName: text(200),
 };
 export const PaymentMethodCreateInput = named('PaymentMethodCreateGLDtoInput', z.object({

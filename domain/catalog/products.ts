@@ -53,9 +53,11 @@ export const PRODUCT_EVENT_TYPES = ['ProductCreated', 'ProductUpdated', 'Product
 
 /** What the rules across a product's fields need to know of it. */
 type KnownProduct = Pick<ProductFields, 'code' | 'category' | 'stockManaged' | 'allowNegativeStock'>;
+/** A product as the state keeps it: with the accounts it refers to (deleting one a product uses is refused). */
+type KeptProduct = KnownProduct & Pick<ProductFields, 'salesAccountingAccountId' | 'purchaseAccountId'>;
 
 export interface CatalogState {
-  products: Map<string, KnownProduct>;
+  products: Map<string, KeptProduct>;
   productIdByCode: Map<string, string>;
 }
 
@@ -144,6 +146,17 @@ export function decideCatalog(command: CatalogCommand, state: CatalogState, orga
   }
 }
 
+const kept = (p: KeptProduct): KeptProduct => ({
+  code: p.code, category: p.category, stockManaged: p.stockManaged, allowNegativeStock: p.allowNegativeStock,
+  salesAccountingAccountId: p.salesAccountingAccountId ?? null, purchaseAccountId: p.purchaseAccountId ?? null,
+});
+
+/** The code of a product whose sales or purchase account this is, if any (a deletion guard asks). */
+export function productUsingAccount(state: CatalogState, accountId: string): string | undefined {
+  for (const p of state.products.values()) if (p.salesAccountingAccountId === accountId || p.purchaseAccountId === accountId) return p.code;
+  return undefined;
+}
+
 /**
  * Folds one stored event. An event the state cannot have produced (its decider refuses the same
  * command) means the store or our code is broken: it fails loudly instead of being skipped.
@@ -155,7 +168,7 @@ export function evolveCatalog(state: CatalogState, event: ProductEvent): Catalog
       const d = event.data;
       assert(!state.products.has(d.productId), `${type} of product ${d.productId}, which exists already`);
       assert(!state.productIdByCode.has(d.code), `${type} of product ${d.productId} with code ${d.code}, which another product has`);
-      state.products.set(d.productId, { code: d.code, category: d.category, stockManaged: d.stockManaged, allowNegativeStock: d.allowNegativeStock });
+      state.products.set(d.productId, kept(d));
       state.productIdByCode.set(d.code, d.productId);
       return state;
     }
@@ -163,8 +176,7 @@ export function evolveCatalog(state: CatalogState, event: ProductEvent): Catalog
       const d = event.data;
       const product = state.products.get(d.productId);
       assert(product?.code === d.code, `${type} of product ${d.productId} with code ${d.code}, which does not exist`);
-      const { category = product.category, stockManaged = product.stockManaged, allowNegativeStock = product.allowNegativeStock } = d.changes;
-      state.products.set(d.productId, { code: d.code, category, stockManaged, allowNegativeStock });
+      state.products.set(d.productId, kept({ ...product, ...d.changes, code: d.code }));
       return state;
     }
     case 'ProductDeleted': {

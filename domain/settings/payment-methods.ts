@@ -38,8 +38,13 @@ function checkAccounting(organisation: OrganisationState, f: PaymentMethodChange
 /** The fields (all of a creation's, or an update's changes) checked and normalised: IBAN and BIC compact, upper case. */
 export function decidePaymentMethodFields<F extends PaymentMethodChanges>(organisation: OrganisationState, f: F): F {
   checkAccounting(organisation, f);
-  const out = { ...f, ...(f.referenceName !== undefined && { referenceName: f.referenceName.trim() }) };
-  if (f.iban) out.iban = checkIban(f.iban, 'iban');
-  if (f.bic) out.bic = checkBic(f.bic, 'bic');
+  return checkedBankDetails({ ...f, ...(f.referenceName !== undefined && { referenceName: f.referenceName.trim() }) });
+}
+
+/** A payment method's or mean's IBAN and BIC, when given, checked and compact in upper case ("" is no IBAN: refused). */
+export function checkedBankDetails<F extends { iban?: string | null; bic?: string | null }>(f: F): F {
+  const out = { ...f };
+  if (typeof f.iban === 'string') out.iban = checkIban(f.iban, 'iban');
+  if (typeof f.bic === 'string') out.bic = checkBic(f.bic, 'bic');
   return out;
 }

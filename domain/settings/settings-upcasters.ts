@@ -26,29 +26,32 @@ export const descriptionOfName = (name: string): string => [...name.trim()].slic
 
 /**
  * PaymentMeanCreated 1 -> 2: `{ code, name, type BANK_TRANSFER..., iban, bic, bankName, accountingAccountId,
- * disabled }` becomes Sage's `{ description, type, inactive }`: the description from the name, the type
- * UNDEFINED (none of the old kinds of mean is Sage's PAYMENT_IN), inactive from disabled. The bank details
- * belong to payment methods now, which need a journal type the old mean did not have: they stay in the
- * stored event only.
+ * disabled }` becomes Sage's `{ description, type, inactive }` with our extras: the description from the
+ * name, the type UNDEFINED (none of the old kinds of mean is Sage's PAYMENT_IN), inactive from disabled;
+ * the code (unique then, so it still tells apart two means whose names cut alike), bank details and
+ * account stay.
  */
 const meanInSageShape: EventUpcaster = {
   type: 'PaymentMeanCreated',
   from: 1,
   upcast(data) {
     if ('description' in data) return data;
-    return { paymentMeanId: data.paymentMeanId, description: descriptionOfName(String(data.name)), type: 'UNDEFINED', inactive: data.disabled === true, at: data.at };
+    const { name, disabled, type: _, ...kept } = data;
+    return {
+      code: null, iban: null, bic: null, bankName: null, accountingAccountId: null, ...kept,
+      description: descriptionOfName(String(name)), type: 'UNDEFINED', inactive: disabled === true,
+    };
   },
 };
 
-/** PaymentMeanDeleted 1 -> 2: an old deletion named the mean by its code, the only name it carried. */
+/**
+ * PaymentMeanDeleted 1 -> 2: an old deletion named the mean by its code, the only name it carried, which
+ * stays its name (the queue's, as its creation's); the description is that code too, having no other.
+ */
 const meanDeletedByDescription: EventUpcaster = {
   type: 'PaymentMeanDeleted',
   from: 1,
-  upcast(data) {
-    if ('description' in data) return data;
-    const { code, ...rest } = data;
-    return { ...rest, description: code };
-  },
+  upcast: (data) => ('description' in data ? data : { ...data, description: data.code }),
 };
 
 /** PaymentTermCreated 1 -> 2: its lines with Sage's values (its code, required then, stays). */

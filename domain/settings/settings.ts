@@ -10,13 +10,23 @@ import { Errors, Reasons, assert, fail, unknownEvent } from '../errors.ts';
 import { SettingsErrors } from './errors.ts';
 import type { OrganisationState } from '../accounting/organisation.ts';
 import { decidePaymentTermLines, type PaymentTermLine, type PaymentTermLineInput } from './payment-terms.ts';
-import { decidePaymentMethodFields, type PaymentMethodChanges, type PaymentMethodFields } from './payment-methods.ts';
+import { checkedBankDetails, decidePaymentMethodFields, type PaymentMethodChanges, type PaymentMethodFields } from './payment-methods.ts';
+import { AccountingErrors } from '../accounting/errors.ts';
 
-/** A payment mean in Sage's shape: its description is its business id (unique, at most 20 characters). */
+/**
+ * A payment mean in Sage's shape: its description is its business id (unique, at most 20 characters).
+ * Our fields from before issue 17 stay as optional extras Sage's shape does not contradict: a code
+ * (unique when given), the bank details and the accounting account its payments go to.
+ */
 export interface PaymentMeanFields {
   description: string;
   type: PaymentMeanType;
   inactive: boolean;
+  code: string | null;
+  iban: string | null;
+  bic: string | null;
+  bankName: string | null;
+  accountingAccountId: string | null;
 }
 
 export const PAYMENT_MEAN_DESCRIPTION_LENGTH = 20;
@@ -26,7 +36,7 @@ export type SettingsEvent =
   | { type: 'BusinessAreaDeleted'; data: { businessAreaId: string; name: string; at: string } }
   | { type: 'JobAreaCreated'; data: { jobAreaId: string; name: string; at: string } }
   | { type: 'PaymentMeanCreated'; data: { paymentMeanId: string; at: string } & PaymentMeanFields }
-  | { type: 'PaymentMeanDeleted'; data: { paymentMeanId: string; description: string; at: string } }
+  | { type: 'PaymentMeanDeleted'; data: { paymentMeanId: string; code: string | null; description: string; at: string } }
   | { type: 'PaymentMethodCreated'; data: { paymentMethodId: string; at: string } & PaymentMethodFields }
   | { type: 'PaymentMethodUpdated'; data: { paymentMethodId: string; referenceName: string; changes: PaymentMethodChanges; at: string } }
   | { type: 'PaymentMethodDeleted'; data: { paymentMethodId: string; referenceName: string; at: string } }
@@ -41,8 +51,9 @@ export const SETTINGS_EVENT_TYPES = [
 export interface SettingsState {
   businessAreas: Map<string, string>; // id -> name
   jobAreas: Map<string, string>;
-  paymentMeans: Map<string, { description: string }>;
-  paymentMethods: Map<string, { referenceName: string }>;
+  paymentMeans: Map<string, Pick<PaymentMeanFields, 'description' | 'code' | 'accountingAccountId'>>;
+  /** With what they refer to in the chart: deleting an account or a journal type a method uses is refused. */
+  paymentMethods: Map<string, Pick<PaymentMethodFields, 'referenceName' | 'journalTypeId' | 'subAccountId'>>;
   paymentTerms: Map<string, { code: string | null; name: string; paymentMeanIds: string[] }>;
   /** Case-insensitive names in use, per kind (`businessArea:retail`). */
   taken: Set<string>;
@@ -109,15 +120,22 @@ export function decideSettings(command: SettingsCommand, state: SettingsState, o
       return [{ type: 'JobAreaCreated', data: { jobAreaId: command.jobAreaId, name: command.name.trim(), at } }];
     case 'CreatePaymentMean': {
       const description = command.fields.description.trim();
+      const { code, accountingAccountId } = command.fields;
       checkFree('paymentMean', state.paymentMeans, (m) => m.description, description);
+      if (code !== null) checkCode(code, CODE_LENGTH.paymentMean);
+      if (code !== null) checkFree('paymentMean', state.paymentMeans, (m) => m.code, code, null, 'code');
       checkRoom(state.paymentMeans, command.paymentMeanId, 'description');
-      return [{ type: 'PaymentMeanCreated', data: { paymentMeanId: command.paymentMeanId, at, ...command.fields, description } }];
+      if (accountingAccountId !== null) {
+        const account = organisation.accounts.get(accountingAccountId) ?? fail(AccountingErrors.accountNotFound, { id: accountingAccountId, field: 'accountingAccountId' });
+        if (account.deactivated) fail(AccountingErrors.accountDeactivated, { code: account.code, field: 'accountingAccountId' });
+      }
+      return [{ type: 'PaymentMeanCreated', data: { paymentMeanId: command.paymentMeanId, at, ...checkedBankDetails(command.fields), description } }];
     }
     case 'DeletePaymentMean': {
       const mean = state.paymentMeans.get(command.paymentMeanId) ?? fail(SettingsErrors.settingNotFound, { entity: 'paymentMean', id: command.paymentMeanId });
       const inTerms = [...state.paymentTerms.values()].some((t) => t.paymentMeanIds.includes(command.paymentMeanId));
       if (command.usedByParties || inTerms) fail(SettingsErrors.settingInUse, { entity: 'paymentMean', name: mean.description });
-      return [{ type: 'PaymentMeanDeleted', data: { paymentMeanId: command.paymentMeanId, description: mean.description, at } }];
+      return [{ type: 'PaymentMeanDeleted', data: { paymentMeanId: command.paymentMeanId, code: mean.code, description: mean.description, at } }];
     }
     case 'CreatePaymentMethod': {
       const fields = decidePaymentMethodFields(organisation, command.fields);
@@ -152,6 +170,19 @@ export function decideSettings(command: SettingsCommand, state: SettingsState, o
       return [{ type: 'PaymentTermDeleted', data: { paymentTermId: command.paymentTermId, code: term.code, name: term.name, at } }];
     }
   }
+}
+
+const chartReferences = (m: Pick<PaymentMethodFields, 'referenceName' | 'journalTypeId' | 'subAccountId'>) =>
+  ({ referenceName: m.referenceName, journalTypeId: m.journalTypeId, subAccountId: m.subAccountId });
+
+/**
+ * The payment method that posts through this journal type or sub-account, or the payment mean whose
+ * accounting account it is, if any (a deletion guard asks).
+ */
+export function settingUsingChart(state: SettingsState, chartId: string): { entity: string; name: string } | undefined {
+  for (const m of state.paymentMethods.values()) if (m.journalTypeId === chartId || m.subAccountId === chartId) return { entity: 'paymentMethod', name: m.referenceName };
+  for (const m of state.paymentMeans.values()) if (m.accountingAccountId === chartId) return { entity: 'paymentMean', name: m.code ?? m.description };
+  return undefined;
 }
 
 /**
@@ -192,15 +223,17 @@ export function evolveSettings(state: SettingsState, event: SettingsEvent): Sett
     case 'JobAreaCreated':
       return created('jobArea', state.jobAreas, event.data.jobAreaId, event.data.name, event.data.name);
     case 'PaymentMeanCreated':
-      return added('paymentMean', state.paymentMeans, event.data.paymentMeanId, { description: event.data.description });
+      return added('paymentMean', state.paymentMeans, event.data.paymentMeanId, { description: event.data.description, code: event.data.code, accountingAccountId: event.data.accountingAccountId });
     case 'PaymentMeanDeleted':
       return removed('paymentMean', state.paymentMeans, event.data.paymentMeanId);
     case 'PaymentMethodCreated':
-      return added('paymentMethod', state.paymentMethods, event.data.paymentMethodId, { referenceName: event.data.referenceName });
-    case 'PaymentMethodUpdated':
-      assert(state.paymentMethods.has(event.data.paymentMethodId), `${type} of paymentMethod ${event.data.paymentMethodId}, which does not exist`);
-      state.paymentMethods.set(event.data.paymentMethodId, { referenceName: event.data.referenceName });
+      return added('paymentMethod', state.paymentMethods, event.data.paymentMethodId, chartReferences(event.data));
+    case 'PaymentMethodUpdated': {
+      const method = state.paymentMethods.get(event.data.paymentMethodId);
+      assert(method !== undefined, `${type} of paymentMethod ${event.data.paymentMethodId}, which does not exist`);
+      state.paymentMethods.set(event.data.paymentMethodId, chartReferences({ ...method, ...event.data.changes, referenceName: event.data.referenceName }));
       return state;
+    }
     case 'PaymentMethodDeleted':
       return removed('paymentMethod', state.paymentMethods, event.data.paymentMethodId);
     case 'PaymentTermCreated': {

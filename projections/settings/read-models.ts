@@ -31,7 +31,7 @@ export const DocumentType: Resource = {
   fields: [f.string('code'), f.dateTime('creationDate'), f.uuid('id'), f.string('legislationCode'), f.dateTime('modificationDate'), f.string('name')],
 };
 
-/** Sage's PaymentMean (transfer, cheque...): its description is its business id. */
+/** Sage's PaymentMean (transfer, cheque...): its description is its business id; code, bank details and account are our extras. */
 export const PaymentMean: Resource = {
   typeName: 'PaymentMean',
   table: 'payment_means',
@@ -40,8 +40,14 @@ export const PaymentMean: Resource = {
   rest: { path: '/payment_means', displayedAs: (r) => String(r.description) },
   defaultOrder: ['description'],
   fields: [
+    f.ref('accountingAccount', 'AccountingAccount', () => AccountingAccount, 'accountingAccountId'),
+    f.uuid('accountingAccountId'),
+    f.string('bankName'),
+    f.string('bic'),
+    f.string('code'),
     f.dateTime('creationDate'),
     f.string('description'),
+    f.string('iban'),
     f.uuid('id'),
     f.bool('inactive'),
     f.dateTime('modificationDate'),

@@ -129,7 +129,7 @@ t.test('SharedSettings: a recorded stream folds; impossible events fail', async 
   const term = id();
   run({ type: 'CreateBusinessArea', businessAreaId: area, name: 'Retail', now: NOW });
   run({ type: 'CreateJobArea', jobAreaId: id(), name: 'Sales', now: NOW });
-  run({ type: 'CreatePaymentMean', paymentMeanId: mean, fields: { description: 'Transfer', type: 'UNDEFINED', inactive: false }, now: NOW });
+  run({ type: 'CreatePaymentMean', paymentMeanId: mean, fields: { description: 'Transfer', type: 'UNDEFINED', inactive: false, code: null, iban: null, bic: null, bankName: null, accountingAccountId: null }, now: NOW });
   run({ type: 'CreatePaymentTerm', paymentTermId: term, code: 'NET30', name: 'Net 30', disabled: false, lines: [{ lineId: id(), order: null, condition: 'DAY_OF_PAYMENT', day: null, payDays: [30], type: 'REMAINING_AMOUNT', value: null, paymentMeanId: mean }], now: NOW });
   run({ type: 'DeletePaymentTerm', paymentTermId: term, now: NOW });
   run({ type: 'DeleteBusinessArea', businessAreaId: area, usedByParties: false, now: NOW });
