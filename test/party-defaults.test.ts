@@ -65,3 +65,26 @@ t.test('null leaves a field with a default as it is (as for flags)', async (t) =
   t.same((await ok(`query($id: UUID!) { suppliers(where: { id: { eq: $id } }) { nodes { status supplierType } } }`, { id: s.id })).suppliers.nodes[0],
     { status: 'ENABLED', supplierType: 'INDIVIDUAL' });
 });
+
+t.test('status and disabled are one fact: setting either sets both', async (t) => {
+  const STANDING = `query($id: UUID!) { customers(first: 1, where: { id: { eq: $id } }) { nodes { status disabled disabledDate } } }`;
+  const standing = async (id: string) => (await ok(STANDING, { id })).customers.nodes[0];
+  const id = await create({ socialName: 'Estado' });
+  await ok(UPDATE, { values: { id, disabled: true } });
+  const disabled = await standing(id);
+  t.match(disabled, { status: 'DISABLED', disabled: true, disabledDate: String });
+  await ok(UPDATE, { values: { id, status: 'ENABLED' } });
+  t.same(await standing(id), { status: 'ENABLED', disabled: false, disabledDate: null });
+  await ok(UPDATE, { values: { id, status: 'DISABLED' } });
+  t.match(await standing(id), { status: 'DISABLED', disabled: true, disabledDate: String });
+  await ok(UPDATE, { values: { id, disabled: false } });
+  t.same(await standing(id), { status: 'ENABLED', disabled: false, disabledDate: null });
+  const n = await api.eventCount();
+  t.equal(codeOf(await api.gql(UPDATE, { values: { id, status: 'ENABLED', disabled: true } })), 'global.businessErrors.invalidInput', 'contradicting values refused');
+  t.equal(await api.eventCount(), n, 'nothing appended');
+  t.match(await standing(await create({ socialName: 'Desactivado', disabled: true })), { status: 'DISABLED', disabled: true, disabledDate: String }, 'on create too');
+
+  await ok(`mutation { applyGdprCustomer(input: { id: "${id}" }) { id } }`);
+  await ok(UPDATE, { values: { id, disabled: true } });
+  t.match(await standing(id), { status: 'GDPR_APPLIED', disabled: true }, 'an erased party keeps GDPR_APPLIED');
+});

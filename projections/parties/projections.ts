@@ -11,6 +11,7 @@ import {
 } from '../../domain/parties/fields.ts';
 import { ERASED_STATUS } from '../../domain/parties/enums.ts';
 import { personalNow } from '../../domain/parties/party-upcasters.ts';
+import { STATUS_AFTER_DISABLED } from '../../domain/parties/standing.ts';
 import { PARTY_EVENT_TYPES, partyAction, type PartyCreatedData, type PartyRefData, type PartyUpdatedData } from '../../domain/parties/parties.ts';
 import type { PaymentTermLine } from '../../domain/settings/payment-terms.ts';
 import { COUNTRIES, referenceId } from '../../domain/reference/countries.ts';
@@ -18,7 +19,7 @@ import type { RecordedEvent } from '../../eventstore/port.ts';
 import { PersonalData } from './personal-data.ts';
 import { writeItemRows } from './item-rows.ts';
 import { projectionsOf, type Projection, type TableOf } from '../engine/projection.ts';
-import type { Resource } from '../engine/resource.ts';
+import { columnOf, type Resource } from '../engine/resource.ts';
 import { PARTY_RESOURCES, PARTY_TABLES } from './read-models.ts';
 import type { Writes } from '../engine/writes.ts';
 
@@ -86,6 +87,18 @@ function deleteContacts(c: Ctx): void {
   for (const r of [parts.email, parts.phone, parts.socialMedia, contact]) c.w.delete(r, c.t(r), { partyId: c.partyId });
 }
 
+/**
+ * A version 1 event that disabled or enabled a party alone (or a disabled erased party): its status
+ * follows where standing.ts says it moves (an erased party's GDPR_APPLIED stays).
+ */
+function statusFollowsDisabled(c: Ctx, disabled: boolean): void {
+  const r = PARTY_TABLES[c.kind].party;
+  const table = c.t(r);
+  const { from, to } = STATUS_AFTER_DISABLED[`${disabled}`];
+  const [id, status] = [columnOf(r, 'id'), columnOf(r, 'status')];
+  c.w.sql(`UPDATE ${table} SET ${status} = $1 WHERE ${id} = $2 AND ${status} = ANY($3::text[])`, [to, c.partyId, from], { resource: r, table, fields: ['id'] });
+}
+
 function applyEvent(event: RecordedEvent, w: Writes, t: TableOf): void {
   const d = event.data as unknown as PartyRefData;
   const c: Ctx = { w, t, kind: d.kind, organisationId: event.metadata.organisationId as string, partyId: d.partyId, at: d.at };
@@ -107,6 +120,7 @@ function applyEvent(event: RecordedEvent, w: Writes, t: TableOf): void {
       const e = event.data as unknown as PartyUpdatedData<unknown>;
       // Without a key (erased) personal changes are unreadable: the row stays anonymised.
       w.update(tables.party, t(tables.party), { id: e.partyId }, { ...e.changes, ...(personal ? personalColumns(c.kind, personal, true) : {}), modificationDate: e.at });
+      if (e.changes.status === undefined && typeof e.changes.disabled === 'boolean') statusFollowsDisabled(c, e.changes.disabled);
       // Items keep their rows (ids are stable across updates): item-rows.ts.
       if (e.addresses) writeItemRows(w, tables.address, t(tables.address), e.partyId, addressRows(c, e.addresses, personal));
       if (e.contacts) for (const [r, rows] of contactRows(c, e.contacts, personal)) writeItemRows(w, r, t(r), e.partyId, rows);
@@ -140,7 +154,7 @@ function applyEvent(event: RecordedEvent, w: Writes, t: TableOf): void {
 export const partiesProjection: Projection = {
   name: 'parties',
   // 1: Sage's enum values (issue 17), GDPR_APPLIED the status of an erased party, payment term lines in Sage's values.
-  // 2: list items keep their rows and creationDate across updates (item-rows.ts).
+  // 2: list items keep their rows and creationDate across updates (item-rows.ts); status and disabled one fact (standing.ts).
   revision: 2,
   resources: PARTY_RESOURCES,
   eventTypes: PARTY_EVENT_TYPES,
