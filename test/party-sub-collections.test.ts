@@ -15,8 +15,8 @@ async function ok(query: string, variables?: object) {
 }
 const codeOf = (r: any) => r.errors?.[0]?.extensions?.code;
 
-const READ = `query($id: UUID!) { customers(first: 1, where: { id: { eq: $id } }) { nodes { code status customerType documentLanguage
-  addresses { id firstLine city isMainAddress } contacts { id name courtesy emails { id emailAddress usage } phones { id number type } socialMedias { id link } } } } }`;
+const READ = `query($id: UUID!) { customers(first: 1, where: { id: { eq: $id } }) { nodes { code socialName status customerType documentLanguage
+  addresses { id firstLine city isMainAddress } contacts { id name surname courtesy emails { id emailAddress usage isDefault } phones { id number type isDefault } socialMedias { id link } } } } }`;
 const read = async (id: string) => (await ok(READ, { id })).customers.nodes[0];
 const UPDATE = `mutation($values: CustomerUpdateGLDtoInput!) { updateCustomer(input: $values) { id } }`;
 
@@ -38,10 +38,15 @@ t.test('createCustomer takes Sage values (pm-050) and answers them', async (t) =
 });
 
 t.test('values of the versions before Sage are refused with a code', async (t) => {
+  const before = await read(id);
+  const n = await api.eventCount();
   for (const values of [{ customerType: 'COMPANY' }, { status: 'ACTIVE' }, { documentLanguage: 'ES' }]) {
     const r = await api.gql(UPDATE, { values: { id, ...values } });
-    t.ok(codeOf(r), `${JSON.stringify(values)} refused with ${codeOf(r)}`);
+    t.equal(codeOf(r), 'GRAPHQL_VALIDATION_FAILED', `${JSON.stringify(values)} refused`);
+    t.match(r.errors[0].message, Object.values(values)[0], 'naming the value');
   }
+  t.equal(await api.eventCount(), n, 'nothing appended');
+  t.same(await read(id), before, 'nothing changed');
   const r = await api.gql(UPDATE, { values: { id, status: 'GDPR_APPLIED' } });
   t.equal(codeOf(r), 'global.businessErrors.statusByErasure', 'GDPR_APPLIED comes only from an erasure');
   t.equal((await read(id)).status, 'ENABLED');
@@ -80,8 +85,10 @@ t.test('hp-006: root requestedAction and code, contacts and their e-mails each w
       { requestedAction: 'CREATE', emailAddress: 'otro@example.org', usage: 'OTHERS' },
     ],
   }] } });
-  const after = (await read(id)).contacts[0];
-  t.match(after, { id: contact.id, name: 'Juan', courtesy: 'MR', phones: contact.phones, socialMedias: contact.socialMedias });
+  const party = await read(id);
+  t.equal(party.socialName, 'Ferretería Sage S.L.', 'the root field changed');
+  const after = party.contacts[0];
+  t.match(after, { id: contact.id, name: 'Juan', surname: 'Pérez Gil', courtesy: 'MR', phones: contact.phones, socialMedias: contact.socialMedias });
   t.match(after.emails, [{ id: first.id, emailAddress: 'juan.perez@example.org', usage: 'INVOICES' }, { emailAddress: 'otro@example.org', usage: 'OTHERS' }]);
   t.equal(after.emails.length, 2);
 });
@@ -142,4 +149,29 @@ t.test('an erased customer reads GDPR_APPLIED', async (t) => {
   await ok(`mutation { applyGdprCustomer(input: { id: "${c.id}" }) { id } }`);
   t.equal((await read(c.id)).status, 'GDPR_APPLIED');
   t.ok(codeOf(await api.gql(UPDATE, { values: { id: c.id, status: 'ENABLED' } })), 'no other status after erasure');
+});
+
+t.test("an e-mail's or phone's MODIFY clears a field sent null; a default deleted is gone, one moved leaves its sibling", async (t) => {
+  const { id } = (await ok(`mutation { createCustomer(input: { socialName: "Otra", addresses: [{ firstLine: "P", isMainAddress: true }, { firstLine: "Q" }],
+    contacts: [{ name: "Eva", emails: [{ emailAddress: "eva@example.org", usage: INVOICES, isDefault: true }, { emailAddress: "eva2@example.org" }],
+      phones: [{ number: "+34612345678", type: MOBILE, isDefault: true }] }] }) { id } }`)).createCustomer;
+  const contact = (await read(id)).contacts[0];
+  const [email] = contact.emails;
+  const [phone] = contact.phones;
+  await ok(UPDATE, { values: { id, contacts: [{ id: contact.id, emails: [{ id: email.id, usage: null }], phones: [{ id: phone.id, type: null }] }] } });
+  let after = (await read(id)).contacts[0];
+  t.same(after.emails[0], { ...email, usage: null }, 'e-mail usage cleared, the rest as it was');
+  t.same(after.phones[0], { ...phone, type: null }, 'phone type cleared, the rest as it was');
+
+  t.same(after.emails.map((e: any) => e.isDefault), [true, false]);
+  await ok(UPDATE, { values: { id, contacts: [{ id: contact.id, emails: [{ id: after.emails[1].id, isDefault: true }] }] } });
+  after = (await read(id)).contacts[0];
+  t.same(after.emails.map((e: any) => e.isDefault), [false, true], 'the default moved to the other e-mail');
+  await ok(UPDATE, { values: { id, contacts: [{ id: contact.id, emails: [{ id: after.emails[1].id, requestedAction: 'DELETE' }], phones: [{ id: phone.id, requestedAction: 'DELETE' }] }] } });
+  after = (await read(id)).contacts[0];
+  t.same(after.emails.map((e: any) => [e.id, e.isDefault]), [[email.id, false]], 'the default deleted: no other e-mail becomes it');
+  t.same(after.phones, [], 'the default phone deleted');
+  const main = (await read(id)).addresses.find((a: any) => a.isMainAddress);
+  await ok(UPDATE, { values: { id, addresses: [{ id: main.id, requestedAction: 'DELETE' }] } });
+  t.same((await read(id)).addresses.filter((a: any) => a.isMainAddress), [], 'the main address deleted: none is main');
 });

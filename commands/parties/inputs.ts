@@ -15,8 +15,13 @@ import { PaymentTermLineInput } from '../settings/inputs.ts';
 const text = (max: number) => z.string().max(max).nullish();
 const name = (max = 200) => z.string().trim().min(1).max(max);
 const ref = gql.uuid.nullish();
+/**
+ * A field with a default (DEFAULTS: status, type, discount): null means "as it is", as for flags, so
+ * that no party reads a null standing or type (NONE is Sage's "no standing").
+ */
+const defaulted = <T extends z.ZodType>(schema: T) => schema.nullish().transform((v) => v ?? undefined);
 /** A flag the client may leave out: absent or null means "as it is" (create: the default). */
-const flag = z.boolean().nullish().transform((v) => v ?? undefined);
+const flag = defaulted(z.boolean());
 /** A flag of a nested item: absent or null means false. */
 const itemFlag = z.boolean().nullish().transform((v) => v ?? false);
 const list = <T extends z.ZodType>(item: T, max: number) => z.array(item).max(max).nullish();
@@ -74,7 +79,7 @@ const company = {
   socialName: name(), tradeName: text(200), documentId: text(50), vatNumber: text(30), comments: text(2000),
   countryAcronym: z.string().length(2).nullish(), documentTypeId: ref, documentLanguage: E.LanguageType.nullish(),
   businessAreaId: ref, defaultAccountingAccountId: ref, defaultPrepaymentAccountingAccountId: ref,
-  discount: gql.decimal.nullish(), hasEquivalenceSurcharge: flag, disabled: flag, paymentTermLines: list(PaymentTermLineInput, 12),
+  discount: defaulted(gql.decimal), hasEquivalenceSurcharge: flag, disabled: flag, paymentTermLines: list(PaymentTermLineInput, 12),
 };
 const companyLists = { addresses: list(CompanyAddressInput, 20), contacts: list(CompanyContactInput, 50) };
 const companyUpdateLists = {
@@ -82,12 +87,12 @@ const companyUpdateLists = {
 };
 const customerShape = {
   ...company, specialMention: text(500), eInvoicingAddress: text(200), eInvoicingAddressType: text(50), nafApeCode: text(10),
-  customerType: E.CustomerType.nullish(), status: E.CustomerStatus.nullish(), salesDiscountGroupId: ref, salesTariffId: ref,
+  customerType: defaulted(E.CustomerType), status: defaulted(E.CustomerStatus), salesDiscountGroupId: ref, salesTariffId: ref,
   nonIdentifiedCustomer: flag, printNameOnPdf: flag, blockDeliveryNoteEnabled: flag, blockInvoiceEnabled: flag, blockOrderEnabled: flag,
 };
-const supplierShape = { ...company, supplierType: E.SupplierType.nullish(), status: E.SupplierStatus.nullish(), defaultExpenseAccountingAccountId: ref };
+const supplierShape = { ...company, supplierType: defaulted(E.SupplierType), status: defaulted(E.SupplierStatus), defaultExpenseAccountingAccountId: ref };
 const employeeShape = {
-  name: name(), shortName: text(50), comments: text(2000), status: E.EmployeeStatus.nullish(), businessAreaId: ref, defaultAccountingAccountId: ref, disabled: flag,
+  name: name(), shortName: text(50), comments: text(2000), status: defaulted(E.EmployeeStatus), businessAreaId: ref, defaultAccountingAccountId: ref, disabled: flag,
 };
 const employeeLists = { addresses: list(EmployeeAddressInput, 20), contacts: list(EmployeeContactInput, 50) };
 const employeeUpdateLists = {

@@ -26,9 +26,15 @@ const PHONE_FIELDS = ['number', 'type', 'isDefault'] as const;
 const SOCIAL_MEDIA_FIELDS = ['name', 'link'] as const;
 
 /** An item's rules where a new item is its defaults overwritten by the fields sent. */
-function rules<T>(kind: PartyKind, field: string, idOf: (t: T) => string, names: readonly string[], fresh: (p: ItemPatch, i: number) => T): ItemRules<T> {
-  return { kind, field, idOf, create: fresh, modify: (item, patch) => ({ ...item, ...sentFields(patch, names) }) };
+function rules<T>(
+  kind: PartyKind, field: string, idOf: (t: T) => string, names: readonly string[], fresh: (p: ItemPatch, i: number) => T, exclusive: readonly string[] = [],
+): ItemRules<T> {
+  return { kind, field, idOf, create: fresh, modify: (item, patch) => ({ ...item, ...sentFields(patch, names) }), exclusive };
 }
+/** The flags one item of a list holds at most (party-body.ts checks them). */
+const ONE_DEFAULT = ['isDefault'] as const;
+const ADDRESS_DEFAULTS = ['isMainAddress', 'isDefaultDeliveryAddress'] as const;
+const CONTACT_DEFAULTS = ['isDefault', 'isDefaultCustomer', 'isDefaultSupplier'] as const;
 
 function contactParts(kind: PartyKind, at: string, ci: number, id: NewId, current: ContactInput | null, patch: ItemPatch) {
   const replaced = new Set<ContactCollection>(current ? (patch.replaceAll as ContactCollection[] | null) ?? [] : ['EMAILS', 'PHONES', 'SOCIAL_MEDIAS']);
@@ -37,10 +43,10 @@ function contactParts(kind: PartyKind, at: string, ci: number, id: NewId, curren
   return {
     emails: part<ContactEmail>('emails', 'EMAILS', rules(kind, `${at}.emails`, (e) => e.emailId, EMAIL_FIELDS, (e, j) => ({
       emailId: id(`contact-${ci}-email`, j), emailAddress: required(e.emailAddress, `${at}.emails[${j}].emailAddress`), usage: (e.usage ?? null) as ContactEmail['usage'], isDefault: e.isDefault === true,
-    })), current?.emails ?? []),
+    }), ONE_DEFAULT), current?.emails ?? []),
     phones: part<ContactPhone>('phones', 'PHONES', rules(kind, `${at}.phones`, (p) => p.phoneId, PHONE_FIELDS, (p, j) => ({
       phoneId: id(`contact-${ci}-phone`, j), number: required(p.number, `${at}.phones[${j}].number`), type: (p.type ?? null) as ContactPhone['type'], isDefault: p.isDefault === true,
-    })), current?.phones ?? []),
+    }), ONE_DEFAULT), current?.phones ?? []),
     socialMedias: part<ContactSocialMedia>('socialMedias', 'SOCIAL_MEDIAS', rules(kind, `${at}.socialMedias`, (s) => s.socialMediaId, SOCIAL_MEDIA_FIELDS, (s, j) => ({
       socialMediaId: id(`contact-${ci}-social`, j), name: (s.name ?? null) as string | null, link: required(s.link, `${at}.socialMedias[${j}].link`),
     })), current?.socialMedias ?? []),
@@ -52,7 +58,7 @@ function addressRules(kind: PartyKind, id: NewId): ItemRules<AddressInput> {
     addressId: id('address', i), countryIsoCodeAlpha2: (a.countryIsoCodeAlpha2 ?? null) as string | null,
     isMainAddress: a.isMainAddress === true, isDeliveryAddress: a.isDeliveryAddress === true, isDefaultDeliveryAddress: a.isDefaultDeliveryAddress === true,
     ...Object.fromEntries(ADDRESS_PERSONAL_FIELDS.map((f) => [f, a[f] ?? null])),
-  }));
+  }), ADDRESS_DEFAULTS);
 }
 
 function contactRules(kind: PartyKind, id: NewId): ItemRules<ContactInput> {
@@ -61,7 +67,7 @@ function contactRules(kind: PartyKind, id: NewId): ItemRules<ContactInput> {
     isDefault: c.isDefault === true, isDefaultCustomer: c.isDefaultCustomer === true, isDefaultSupplier: c.isDefaultSupplier === true,
     courtesy: (c.courtesy ?? null) as ContactInput['courtesy'], name: (c.name ?? null) as string | null, surname: (c.surname ?? null) as string | null, jobName: (c.jobName ?? null) as string | null,
     ...contactParts(kind, `contacts[${i}]`, i, id, null, c),
-  }));
+  }), CONTACT_DEFAULTS);
   return { ...base, modify: (item, patch, i) => ({ ...base.modify(item, patch, i), ...contactParts(kind, `contacts[${i}]`, i, id, item, patch) }) };
 }
 

@@ -15,7 +15,9 @@ import {
   CODE_DIGITS, CODE_FORMAT, DEFAULTS, EVENT_PREFIX, PartyKind,
   type AddressClear, type ClearFields, type ContactClear, type PartyPersonal,
 } from './fields.ts';
+import { ERASED_STATUS } from './enums.ts';
 import { decidePartyBody, type PartyInput } from './party-body.ts';
+import { standingChanges, statusAfterDisabled } from './standing.ts';
 import type { PaymentTermLine } from '../settings/payment-terms.ts';
 import type { SettingsState } from '../settings/settings.ts';
 
@@ -74,6 +76,8 @@ export interface PartyState {
   kind: PartyKind;
   code: string;
   country: string | null;
+  /** Its standing (status and disabled are one fact: standing.ts). */
+  status: string | null;
   disabled: boolean;
   gdprApplied: boolean;
   /** Shared settings this party refers to (business area, job areas, payment means). */
@@ -147,12 +151,6 @@ function hasPersonalChanges(input: PartyInput): boolean {
   return Object.keys(input.personal).length > 0 || input.addresses !== null || input.contacts !== null;
 }
 
-function disabledDate(disabled: unknown, wasDisabled: boolean, now: string): ClearFields {
-  if (disabled === true && !wasDisabled) return { disabledDate: now };
-  if (disabled === false) return { disabledDate: null };
-  return {};
-}
-
 export function decideParties(command: PartyCommand, state: PartiesState, facts: PartyFacts): PartyEvent<PartyPersonal>[] {
   const at = command.now;
   const { organisation, settings } = facts;
@@ -166,7 +164,9 @@ export function decideParties(command: PartyCommand, state: PartiesState, facts:
       if (command.code !== null && state.idByCode.has(command.code)) fail(PartyErrors.partyCodeAlreadyExists, { code: command.code });
       const code = command.code ?? nextCode(state, kind);
       const body = decidePartyBody({ kind, organisation, settings, currentCountry: null }, command.input);
-      const fields = { ...DEFAULTS[kind], ...body.fields, sourceType: 'PUBLIC_API', ...disabledDate(body.fields.disabled, false, at) };
+      const defaults = DEFAULTS[kind];
+      const standing = standingChanges(body.fields, { status: defaults.status as string, disabled: false }, at);
+      const fields = { ...defaults, ...body.fields, sourceType: 'PUBLIC_API', ...standing };
       return [{
         type: eventType(kind, 'Created'),
         data: { partyId: command.partyId, kind, code, fields, addresses: body.addresses ?? [], contacts: body.contacts ?? [], paymentTermLines: body.paymentTermLines ?? [], personal: body.personal, at },
@@ -180,7 +180,7 @@ export function decideParties(command: PartyCommand, state: PartiesState, facts:
       if (party.gdprApplied && command.input.fields.status !== undefined) fail(PartyErrors.partyGdprApplied, { kind, code: party.code });
       if (command.code != null && command.code !== party.code) fail(PartyErrors.partyCodeUnchangeable, { kind, code: party.code, value: command.code });
       const body = decidePartyBody({ kind, organisation, settings, currentCountry: party.country }, command.input);
-      const changes = { ...body.fields, ...disabledDate(body.fields.disabled, party.disabled, at) };
+      const changes = { ...body.fields, ...standingChanges(body.fields, party, at) };
       return [{
         type: eventType(kind, 'Updated'),
         data: {
@@ -246,7 +246,8 @@ export function evolveParties(state: PartiesState, event: PartyEvent): PartiesSt
       const refs = refsAfter(null, d.fields, d.contacts, d.paymentTermLines);
       const country = typeof d.fields.countryAcronym === 'string' ? d.fields.countryAcronym : null;
       const items = { addresses: d.addresses, contacts: d.contacts, addressesPersonal: d.personal, contactsPersonal: d.personal };
-      state.parties.set(d.partyId, { id: d.partyId, kind: d.kind, code: d.code, country, disabled: d.fields.disabled === true, gdprApplied: false, refs, items });
+      const status = typeof d.fields.status === 'string' ? d.fields.status : null;
+      state.parties.set(d.partyId, { id: d.partyId, kind: d.kind, code: d.code, country, status, disabled: d.fields.disabled === true, gdprApplied: false, refs, items });
       state.idByCode.set(d.code, d.partyId);
       count(state.usage, refs, 1);
       const generated = new RegExp(`^${CODE_FORMAT[d.kind]}(\\d{${CODE_DIGITS},})$`).exec(d.code);
@@ -257,6 +258,9 @@ export function evolveParties(state: PartiesState, event: PartyEvent): PartiesSt
       const d = event.data as PartyUpdatedData<unknown>;
       const party = liveParty(state, type, d);
       if (d.changes.countryAcronym !== undefined) party.country = typeof d.changes.countryAcronym === 'string' ? d.changes.countryAcronym : null;
+      if (d.changes.status !== undefined) party.status = d.changes.status as string | null;
+      // (A version 1 event may disable or enable alone: the status follows, as standing.ts says.)
+      else if (typeof d.changes.disabled === 'boolean') party.status = statusAfterDisabled(party.status, d.changes.disabled);
       if (typeof d.changes.disabled === 'boolean') party.disabled = d.changes.disabled;
       // References are recounted from what the update leaves: changed parts from the event, the rest as they were.
       count(state.usage, party.refs, -1);
@@ -282,6 +286,7 @@ export function evolveParties(state: PartiesState, event: PartyEvent): PartiesSt
       assert(party && type === eventType(party.kind, 'GdprApplied'), `${type} of party ${d.partyId}, which does not exist`);
       assert(!party.gdprApplied, `${type} of party ${d.partyId}, which is erased already`);
       party.gdprApplied = true;
+      party.status = ERASED_STATUS;
       return state;
     }
   }

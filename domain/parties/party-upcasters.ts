@@ -7,6 +7,7 @@
 import type { EventUpcaster } from '../upcasters.ts';
 import { RENAMED as ACCOUNTING_RENAMED } from '../accounting/enums.ts';
 import { RENAMED } from './enums.ts';
+import { oneStanding } from './standing.ts';
 import { EVENT_PREFIX, PartyKind, type ContactPersonal, type PartyPersonal } from './fields.ts';
 
 type Renaming = Readonly<Record<string, string | null>>;
@@ -27,11 +28,14 @@ function clearNow(fields: Record<string, unknown>): Record<string, unknown> {
   return out;
 }
 
-/** Created events carry `fields`, Updated events `changes`. */
+/**
+ * Created events carry `fields`, Updated events `changes`. Their status and disabled become one fact
+ * (standing.ts): BLOCKED and TERMINATED, now DISABLED, are disabled too.
+ */
 const sageValues = (type: string, field: 'fields' | 'changes'): EventUpcaster => ({
   type,
   from: 1,
-  upcast: (data) => ({ ...data, [field]: clearNow(data[field] as Record<string, unknown>) }),
+  upcast: (data) => ({ ...data, [field]: oneStanding(clearNow(data[field] as Record<string, unknown>), data.at) }),
 });
 
 export const PARTY_UPCASTERS: readonly EventUpcaster[] = PartyKind.flatMap((kind) => [

@@ -4,7 +4,10 @@
  * `requestedAction`. No id means CREATE; an id with no action means MODIFY (only the fields sent
  * change); DELETE is always explicit. Without replaceAll the list keeps its items and new ones are
  * appended; with it the list becomes exactly the items created or modified, in the order sent. A MODIFY
- * or DELETE naming an item the list does not have is refused, so nothing changes. Pure.
+ * or DELETE naming an item the list does not have is refused, so nothing changes. An item created or
+ * modified with one of the list's exclusive flags (the main address, the default contact...) set takes
+ * it from its siblings, so making a new default needs no second item demoting the old one; two items of
+ * one request both claiming it are left for the "at most one" check to refuse. Pure.
  */
 import { Errors, Reasons, fail } from '../errors.ts';
 import type { RequestedAction } from './enums.ts';
@@ -27,6 +30,8 @@ export interface ItemRules<T> {
   create: (patch: ItemPatch, i: number) => T;
   /** The item with the patch's fields applied. */
   modify: (item: T, patch: ItemPatch, i: number) => T;
+  /** Flags at most one item of the list holds (see the file comment). */
+  exclusive?: readonly string[];
 }
 
 export const actionOf = (patch: ItemPatch): RequestedAction => patch.requestedAction ?? (patch.id ? 'MODIFY' : 'CREATE');
@@ -34,12 +39,17 @@ export const actionOf = (patch: ItemPatch): RequestedAction => patch.requestedAc
 export function mergeItems<T>(current: readonly T[], patches: readonly ItemPatch[], replaceAll: boolean, rules: ItemRules<T>): T[] {
   const items = new Map(current.map((item) => [rules.idOf(item), item]));
   const order = replaceAll ? [] : current.map(rules.idOf);
+  const claims = new Map<string, string[]>((rules.exclusive ?? []).map((flag) => [flag, []]));
+  const claim = (patch: ItemPatch, id: string) => {
+    for (const [flag, ids] of claims) if (patch[flag] === true) ids.push(id);
+  };
   patches.forEach((patch, i) => {
     const action = actionOf(patch);
     if (action === 'CREATE') {
       const item = rules.create(patch, i);
       items.set(rules.idOf(item), item);
       order.push(rules.idOf(item));
+      claim(patch, rules.idOf(item));
       return;
     }
     const at = `${rules.field}[${i}]`;
@@ -53,8 +63,13 @@ export function mergeItems<T>(current: readonly T[], patches: readonly ItemPatch
     }
     items.set(patch.id, rules.modify(item, patch, i));
     if (index < 0) order.push(patch.id);
+    claim(patch, patch.id);
   });
-  return order.map((id) => items.get(id)!);
+  const merged = order.map((id) => items.get(id)!);
+  return [...claims].reduce((list, [flag, ids]) => {
+    const holders = ids.filter((id) => order.includes(id));
+    return holders.length === 1 ? list.map((item) => (rules.idOf(item) !== holders[0] && (item as Record<string, unknown>)[flag] ? { ...item, [flag]: false } : item)) : list;
+  }, merged);
 }
 
 /** The patch's fields among `names` that were sent (null included: it clears the field). */

@@ -11,12 +11,15 @@ import {
 } from '../../domain/parties/fields.ts';
 import { ERASED_STATUS } from '../../domain/parties/enums.ts';
 import { personalNow } from '../../domain/parties/party-upcasters.ts';
+import { STATUS_AFTER_DISABLED } from '../../domain/parties/standing.ts';
 import { PARTY_EVENT_TYPES, partyAction, type PartyCreatedData, type PartyRefData, type PartyUpdatedData } from '../../domain/parties/parties.ts';
 import type { PaymentTermLine } from '../../domain/settings/payment-terms.ts';
 import { COUNTRIES, referenceId } from '../../domain/reference/countries.ts';
 import type { RecordedEvent } from '../../eventstore/port.ts';
 import { PersonalData } from './personal-data.ts';
+import { writeItemRows } from './item-rows.ts';
 import { projectionsOf, type Projection, type TableOf } from '../engine/projection.ts';
+import { columnOf, type Resource } from '../engine/resource.ts';
 import { PARTY_RESOURCES, PARTY_TABLES } from './read-models.ts';
 import type { Writes } from '../engine/writes.ts';
 
@@ -44,27 +47,31 @@ interface Ctx {
   at: string;
 }
 
-function insertAddresses(c: Ctx, addresses: AddressClear[], personal: PartyPersonal | null): void {
-  const r = PARTY_TABLES[c.kind].address;
-  addresses.forEach((a, position) => {
+type Row = Record<string, unknown>;
+
+function addressRows(c: Ctx, addresses: AddressClear[], personal: PartyPersonal | null): Row[] {
+  return addresses.map((a, position) => {
     const iso = a.countryIsoCodeAlpha2;
-    c.w.insert(r, c.t(r), {
+    return {
       ...a, ...nulls(ADDRESS_PERSONAL_FIELDS), ...personal?.addresses[a.addressId], organisationId: c.organisationId, id: a.addressId, partyId: c.partyId, position,
       countryId: iso ? referenceId('country', iso) : null, countryName: iso ? COUNTRY_NAMES.get(iso) ?? null : null, creationDate: c.at, modificationDate: c.at,
-    });
+    };
   });
 }
 
-function insertContacts(c: Ctx, contacts: ContactClear[], personal: PartyPersonal | null): void {
+/** Rows of the contacts and of their e-mails, phones and social media, by table. */
+function contactRows(c: Ctx, contacts: ContactClear[], personal: PartyPersonal | null): Map<Resource, Row[]> {
   const { contact: r, parts } = PARTY_TABLES[c.kind];
   const base = { organisationId: c.organisationId, partyId: c.partyId, creationDate: c.at, modificationDate: c.at };
+  const rows = new Map<Resource, Row[]>([[r, []], [parts.email, []], [parts.phone, []], [parts.socialMedia, []]]);
   contacts.forEach((x, position) => {
     const p = personal?.contacts[x.contactId];
-    c.w.insert(r, c.t(r), { ...x, ...nulls(CONTACT_PERSONAL_FIELDS), ...(p && { courtesy: p.courtesy, name: p.name, surname: p.surname, jobName: p.jobName }), ...base, id: x.contactId, position });
-    p?.emails.forEach((e, i) => c.w.insert(parts.email, c.t(parts.email), { ...e, ...base, id: e.emailId, contactId: x.contactId, position: i }));
-    p?.phones.forEach((e, i) => c.w.insert(parts.phone, c.t(parts.phone), { ...e, ...base, id: e.phoneId, contactId: x.contactId, position: i }));
-    p?.socialMedias.forEach((e, i) => c.w.insert(parts.socialMedia, c.t(parts.socialMedia), { ...e, ...base, id: e.socialMediaId, contactId: x.contactId, position: i }));
+    rows.get(r)!.push({ ...x, ...nulls(CONTACT_PERSONAL_FIELDS), ...(p && { courtesy: p.courtesy, name: p.name, surname: p.surname, jobName: p.jobName }), ...base, id: x.contactId, position });
+    p?.emails.forEach((e, i) => rows.get(parts.email)!.push({ ...e, ...base, id: e.emailId, contactId: x.contactId, position: i }));
+    p?.phones.forEach((e, i) => rows.get(parts.phone)!.push({ ...e, ...base, id: e.phoneId, contactId: x.contactId, position: i }));
+    p?.socialMedias.forEach((e, i) => rows.get(parts.socialMedia)!.push({ ...e, ...base, id: e.socialMediaId, contactId: x.contactId, position: i }));
   });
+  return rows;
 }
 
 function insertTerms(c: Ctx, lines: PaymentTermLine[]): void {
@@ -80,6 +87,18 @@ function deleteContacts(c: Ctx): void {
   for (const r of [parts.email, parts.phone, parts.socialMedia, contact]) c.w.delete(r, c.t(r), { partyId: c.partyId });
 }
 
+/**
+ * A version 1 event that disabled or enabled a party alone (or a disabled erased party): its status
+ * follows where standing.ts says it moves (an erased party's GDPR_APPLIED stays).
+ */
+function statusFollowsDisabled(c: Ctx, disabled: boolean): void {
+  const r = PARTY_TABLES[c.kind].party;
+  const table = c.t(r);
+  const { from, to } = STATUS_AFTER_DISABLED[`${disabled}`];
+  const [id, status] = [columnOf(r, 'id'), columnOf(r, 'status')];
+  c.w.sql(`UPDATE ${table} SET ${status} = $1 WHERE ${id} = $2 AND ${status} = ANY($3::text[])`, [to, c.partyId, from], { resource: r, table, fields: ['id'] });
+}
+
 function applyEvent(event: RecordedEvent, w: Writes, t: TableOf): void {
   const d = event.data as unknown as PartyRefData;
   const c: Ctx = { w, t, kind: d.kind, organisationId: event.metadata.organisationId as string, partyId: d.partyId, at: d.at };
@@ -92,8 +111,8 @@ function applyEvent(event: RecordedEvent, w: Writes, t: TableOf): void {
         ...e.fields, ...personalColumns(c.kind, personal), organisationId: c.organisationId, id: e.partyId, code: e.code,
         gdprApplied: false, gdprAppliedDate: null, creationDate: e.at, modificationDate: e.at,
       });
-      insertAddresses(c, e.addresses, personal);
-      insertContacts(c, e.contacts, personal);
+      for (const row of addressRows(c, e.addresses, personal)) w.insert(tables.address, t(tables.address), row);
+      for (const [r, rows] of contactRows(c, e.contacts, personal)) for (const row of rows) w.insert(r, t(r), row);
       insertTerms(c, e.paymentTermLines);
       return;
     }
@@ -101,14 +120,10 @@ function applyEvent(event: RecordedEvent, w: Writes, t: TableOf): void {
       const e = event.data as unknown as PartyUpdatedData<unknown>;
       // Without a key (erased) personal changes are unreadable: the row stays anonymised.
       w.update(tables.party, t(tables.party), { id: e.partyId }, { ...e.changes, ...(personal ? personalColumns(c.kind, personal, true) : {}), modificationDate: e.at });
-      if (e.addresses) {
-        w.delete(tables.address, t(tables.address), { partyId: e.partyId });
-        insertAddresses(c, e.addresses, personal);
-      }
-      if (e.contacts) {
-        deleteContacts(c);
-        insertContacts(c, e.contacts, personal);
-      }
+      if (e.changes.status === undefined && typeof e.changes.disabled === 'boolean') statusFollowsDisabled(c, e.changes.disabled);
+      // Items keep their rows (ids are stable across updates): item-rows.ts.
+      if (e.addresses) writeItemRows(w, tables.address, t(tables.address), e.partyId, addressRows(c, e.addresses, personal));
+      if (e.contacts) for (const [r, rows] of contactRows(c, e.contacts, personal)) writeItemRows(w, r, t(r), e.partyId, rows);
       if (e.paymentTermLines && tables.terms) {
         w.delete(tables.terms, t(tables.terms), { partyId: e.partyId });
         insertTerms(c, e.paymentTermLines);
@@ -139,7 +154,8 @@ function applyEvent(event: RecordedEvent, w: Writes, t: TableOf): void {
 export const partiesProjection: Projection = {
   name: 'parties',
   // 1: Sage's enum values (issue 17), GDPR_APPLIED the status of an erased party, payment term lines in Sage's values.
-  revision: 1,
+  // 2: list items keep their rows and creationDate across updates (item-rows.ts); status and disabled one fact (standing.ts).
+  revision: 2,
   resources: PARTY_RESOURCES,
   eventTypes: PARTY_EVENT_TYPES,
   prepare: (events, client) => personalData.prepare(events, client),

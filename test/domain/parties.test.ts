@@ -124,9 +124,42 @@ t.test("events stored before Sage's values read with them: the clear part upcast
     customerType: 'INDIVIDUAL', status: 'NONE', documentLanguage: null, disabled: false,
   });
   const updated = PARTY_UPCASTERS.find((u) => u.type === 'EmployeeUpdated')!;
-  t.same(updated.upcast({ changes: { status: 'ON_LEAVE' } }).changes, { status: 'ENABLED' });
-  t.same(updated.upcast({ changes: { status: 'DISABLED' } }).changes, { status: 'DISABLED' }, 'current values stay');
+  t.same(updated.upcast({ changes: { status: 'ON_LEAVE' }, at: NOW }).changes, { status: 'ENABLED', disabled: false, disabledDate: null });
+  t.same(updated.upcast({ changes: { status: 'DISABLED' }, at: NOW }).changes, { status: 'DISABLED', disabled: true, disabledDate: NOW }, 'current values stay');
   const contact = { courtesy: 'MRS', name: 'A', surname: null, jobName: null, emails: [{ emailId: 'e', emailAddress: 'a@b.c', usage: 'INVOICING', isDefault: true }], phones: [{ phoneId: 'p', number: '+34', type: 'OTHER', isDefault: false }], socialMedias: [] };
   const opened = personalNow({ fields: {}, addresses: {}, contacts: { c: contact as never } });
   t.match(opened.contacts.c, { courtesy: 'MISS', emails: [{ usage: 'INVOICES' }], phones: [{ type: 'NOT_SET' }] });
+});
+
+t.test('status and disabled are one fact: setting either sets both, old events read so', async (t) => {
+  const w = world();
+  const changes = (command: PartyCommand) => (w.run(command)[0].data as { changes: Record<string, unknown> }).changes;
+  const standing = (partyId: string) => { const p = w.parties.parties.get(partyId)!; return { status: p.status, disabled: p.disabled }; };
+  const update = (partyId: string, fields: Record<string, unknown>): PartyCommand => ({ type: 'UpdateParty', kind: 'customer', partyId, input: input({ fields: fields as never, personal: {} }), now: NOW });
+  const a = id();
+  t.match(w.run(create('customer', null, { fields: { disabled: true } }, a))[0].data, { fields: { status: 'DISABLED', disabled: true, disabledDate: NOW } });
+  t.match(w.run(update(a, { status: 'ENABLED' }))[0].data, { changes: { status: 'ENABLED', disabled: false, disabledDate: null } });
+  t.match(w.run(update(a, { disabled: true }))[0].data, { changes: { status: 'DISABLED', disabled: true, disabledDate: NOW } });
+  t.match(w.run(update(a, { disabled: false }))[0].data, { changes: { status: 'ENABLED', disabled: false, disabledDate: null } });
+  t.match(w.run(update(a, { status: 'DISABLED' }))[0].data, { changes: { status: 'DISABLED', disabled: true, disabledDate: NOW } });
+  t.match(w.run(update(a, { status: 'NONE' }))[0].data, { changes: { status: 'NONE', disabled: false } });
+  t.same(standing(a), { status: 'NONE', disabled: false });
+  t.notOk('status' in changes(update(a, { disabled: false })), 'enabling a party with no standing leaves it NONE');
+  refuses(t, () => w.run(update(a, { status: 'ENABLED', disabled: true })), Errors.invalidInput, 'contradicting values refused');
+  w.run({ type: 'ApplyGdpr', kind: 'customer', partyId: a, now: NOW });
+  const erased = changes(update(a, { disabled: true }));
+  t.same(erased, { disabled: true, disabledDate: NOW }, 'an erased party is disabled; GDPR_APPLIED stays');
+  t.same(standing(a), { status: 'GDPR_APPLIED', disabled: true });
+
+  // Version 1: BLOCKED (now DISABLED) was not disabled; a party enabled alone leaves DISABLED.
+  const created = PARTY_UPCASTERS.find((u) => u.type === 'CustomerCreated')!;
+  const updated = PARTY_UPCASTERS.find((u) => u.type === 'CustomerUpdated')!;
+  const b = id();
+  const old = created.upcast({ partyId: b, kind: 'customer', code: 'C00777', fields: { status: 'BLOCKED', disabled: false, customerType: 'COMPANY' }, addresses: [], contacts: [], paymentTermLines: [], personal: null, at: NOW });
+  t.match(old.fields, { status: 'DISABLED', disabled: true, disabledDate: NOW });
+  evolveParties(w.parties, { type: 'CustomerCreated', data: old } as never);
+  t.same(standing(b), { status: 'DISABLED', disabled: true });
+  t.same(updated.upcast({ changes: { status: 'ACTIVE', disabled: true }, at: NOW }).changes, { status: 'DISABLED', disabled: true, disabledDate: NOW }, 'disabled wins');
+  evolveParties(w.parties, { type: 'CustomerUpdated', data: updated.upcast({ partyId: b, kind: 'customer', code: 'C00777', changes: { disabled: false }, addresses: null, contacts: null, paymentTermLines: null, personal: null, at: NOW }) } as never);
+  t.same(standing(b), { status: 'ENABLED', disabled: false }, 'enabled alone: the status follows');
 });
