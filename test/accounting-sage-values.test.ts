@@ -120,7 +120,7 @@ t.test("an account's nature outlives its old accountType, and old GENERAL, OFF_B
   for (const a of [liability, expense, offBalance]) await storedAsBefore(orgStream, 'AccountingAccountCreated', a, 1);
   await storedAsBefore(orgStream, 'AccountingAccountUpdated', { accountId: expense.accountId, changes: { subAccountType: 'GENERAL' }, at }, 1);
   const journalTypeId = randomUUID();
-  const last = await storedAsBefore(orgStream, 'JournalTypeCreated', { journalTypeId, at, code: 'ABX', name: 'Abonos', type: 'SALES_CREDIT_NOTE', isCreditNote: false, creditNoteReason: null, accountingAccountId: null, deactivated: false }, 1);
+  const last = await storedAsBefore(orgStream, 'JournalTypeCreated', { journalTypeId, at, code: 'ABX', name: 'Abonos', type: 'SALES_CREDIT_NOTE', isCreditNote: false, creditNoteReason: 'CORRECTION', accountingAccountId: null, deactivated: false }, 1);
   const made = await mutate.createAccountingAccount(ctx, { code: '9990921', name: 'Outside the chart', accountType: 'INCOME_STATEMENT', subAccountType: 'CHARGE' });
   t.ok(await daemon.waitFor(last), 'projected');
 
@@ -130,10 +130,10 @@ t.test("an account's nature outlives its old accountType, and old GENERAL, OFF_B
   t.equal(read(made.id).nature, 'EXPENSE', 'a new account outside the chart takes the nature of its sub-type CHARGE');
   t.same([read(expense.accountId).subAccountType, read(offBalance.accountId).accountType], ['CHARGE', 'ECPN'], 'the fold');
   const r = await api.gql(`{ accountingAccounts(where: { code: { in: ["6290921", "8000921"] } }, order: [{ code: ASC }]) { nodes { code accountType subAccountType } }
-    journalTypes(where: { code: { eq: "ABX" } }) { nodes { type isCreditNote } } }`);
+    journalTypes(where: { code: { eq: "ABX" } }) { nodes { type isCreditNote creditNoteReason } } }`);
   t.same(r.data.accountingAccounts.nodes, [
     { code: '6290921', accountType: 'INCOME_STATEMENT', subAccountType: 'CHARGE' },
     { code: '8000921', accountType: 'ECPN', subAccountType: 'UNDEFINED' },
   ], 'an old GENERAL update of an expense reads CHARGE; an ES off-balance account ECPN');
-  t.same(r.data.journalTypes.nodes, [{ type: 'SALES_INVOICE', isCreditNote: true }], 'an old credit-note journal type stays a credit-note journal');
+  t.same(r.data.journalTypes.nodes, [{ type: 'SALES_INVOICE', isCreditNote: true, creditNoteReason: 'R4' }], 'an old credit-note journal type stays a credit-note journal; an ordinary correction is R4');
 });

@@ -75,6 +75,10 @@ t.test('an exercise whose end date and number of periods disagree, or with neith
   t.match(label.errors[0].message, /exercise/);
   const tooMany = await api.gql(OPERATIONS.createExercise, { values: { startDate: '2019-01-01', numberPeriods: 25 } }, admin);
   t.equal(tooMany.errors?.[0]?.extensions?.code, Errors.invalidInput);
+  const pastYear9999 = await api.gql(OPERATIONS.createExercise, { values: { startDate: '9999-06-01', numberPeriods: 12 } }, admin);
+  t.equal(pastYear9999.errors?.[0]?.extensions?.code, Errors.invalidInput, 'an end past year 9999 is refused');
+  t.notMatch(pastYear9999.errors?.[0]?.message, /\+0\d|NaN|undefined|at most \./, 'with no malformed date in its message');
+  t.match(pastYear9999.errors?.[0]?.message, /numberPeriods/);
   t.equal(await api.eventCount(), before);
 });
 
