@@ -135,7 +135,20 @@ t.test('organizationAccountingSetupByOrgId: the installed chart\'s accounts and 
     defaultPayrollJournalTypeId: null, defaultProfitAccountCFId: null, openItemsAutomaticAllocation: false,
   });
   const french = await api.gql(OPERATIONS.setup, { id: neighbour.id }, theirs);
-  t.match(french.data.organizationAccountingSetupByOrgId, { subAccountingLength: 6, annualAccountsModel: 'UNDEFINED', defaultCustomersAccountId: derivedId(neighbour.id, 'account', '411000') });
+  t.match(french.data.organizationAccountingSetupByOrgId, {
+    subAccountingLength: 6, annualAccountsModel: 'UNDEFINED', defaultCustomersAccountId: derivedId(neighbour.id, 'account', '411000'),
+    defaultPayrollJournalTypeId: derivedId(neighbour.id, 'journal-type', 'SAL'),
+  }, 'the payroll journal the country installs');
+  // A deactivated account or journal is no default; active again, it is.
+  const ctx = { organisationId: api.organisationId };
+  const cash = derivedId(org, 'account', '5700000');
+  const bankJournal = derivedId(org, 'journal-type', 'BAN');
+  await api.service.mutate.updateAccountingAccount(ctx, { id: cash, deactivated: true });
+  await api.service.mutate.updateJournalType(ctx, { id: bankJournal, deactivated: true });
+  const inactive = (await api.gql(OPERATIONS.setup, { id: api.organisationId }, admin)).data.organizationAccountingSetupByOrgId;
+  t.same([inactive.defaultCashAccountId, inactive.defaultBankJournalTypeId], [null, null], 'deactivated ones are no defaults');
+  await api.service.mutate.updateAccountingAccount(ctx, { id: cash, deactivated: false });
+  await api.service.mutate.updateJournalType(ctx, { id: bankJournal, deactivated: false });
   const other = await api.gql(OPERATIONS.setup, { id: neighbour.id }, admin);
   t.equal(other.errors, undefined);
   t.equal(other.data.organizationAccountingSetupByOrgId, null, 'another organisation\'s id answers nothing, as organizationById');
