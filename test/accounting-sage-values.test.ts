@@ -99,9 +99,41 @@ t.test('events stored with our first values read with Sage\'s through the API', 
   t.same(r.data.accountingAccounts.nodes, [
     { code: '4000911', accountLevel: 'SUB_ACCOUNT', accountType: 'BALANCE_SHEET', subAccountType: 'INPUT_TAX' },
     { code: '6290911', accountLevel: 'SUB_ACCOUNT', accountType: 'INCOME_STATEMENT', subAccountType: 'CHARGE' },
-    { code: '8', accountLevel: 'GROUP', accountType: 'STATISTICAL', subAccountType: 'UNDEFINED' },
+    { code: '8', accountLevel: 'GROUP', accountType: 'ECPN', subAccountType: 'UNDEFINED' },
     { code: '80', accountLevel: 'SUB_GROUP', accountType: 'BALANCE_SHEET', subAccountType: 'CAPITAL' },
   ]);
   t.same(r.data.journalTypes.nodes, [{ type: 'SALES_INVOICE', isCreditNote: true, creditNoteReason: 'R1' }]);
   t.same(r.data.accountingEntries.nodes, [{ entryType: 'GENERAL', sourceType: 'PUBLIC_API' }]);
+});
+
+t.test("an account's nature outlives its old accountType, and old GENERAL, OFF_BALANCE and credit-note journals read by it (review of issue 17)", async (t) => {
+  const at = new Date().toISOString();
+  const orgStream = AggregateStore.streamId(OrganisationAggregate.category, api.organisationId);
+  const account = (code: string, accountType: string, subAccountType: string) => ({
+    accountId: randomUUID(), at, code, name: `Old ${code}`, description: null, accountLevel: 'SUB_ACCOUNT', accountType, subAccountType, applyVat: false,
+    createdByUser: true, exportAccountNumber: null, exportAutomaticAccount: false, includedEurForGermany: false, taxonomy: null,
+    deactivated: false, yearEndClosingAccountId: null, transitionalPrepaymentAccountId: null, taxTreatmentId: null,
+  });
+  const liability = account('4100921', 'LIABILITY', 'SUPPLIER');
+  const expense = account('6290921', 'EXPENSE', 'SUPPLIER');
+  const offBalance = account('8000921', 'OFF_BALANCE', 'GENERAL');
+  for (const a of [liability, expense, offBalance]) await storedAsBefore(orgStream, 'AccountingAccountCreated', a, 1);
+  await storedAsBefore(orgStream, 'AccountingAccountUpdated', { accountId: expense.accountId, changes: { subAccountType: 'GENERAL' }, at }, 1);
+  const journalTypeId = randomUUID();
+  const last = await storedAsBefore(orgStream, 'JournalTypeCreated', { journalTypeId, at, code: 'ABX', name: 'Abonos', type: 'SALES_CREDIT_NOTE', isCreditNote: false, creditNoteReason: 'CORRECTION', accountingAccountId: null, deactivated: false }, 1);
+  const made = await mutate.createAccountingAccount(ctx, { code: '9990921', name: 'Outside the chart', accountType: 'INCOME_STATEMENT', subAccountType: 'CHARGE' });
+  t.ok(await daemon.waitFor(last), 'projected');
+
+  const state = await commands.organisation(api.organisationId);
+  const read = (id: string) => state.accounts.get(id)!;
+  t.equal(read(liability.accountId).nature, 'LIABILITY', 'an old LIABILITY account is a liability');
+  t.equal(read(made.id).nature, 'EXPENSE', 'a new account outside the chart takes the nature of its sub-type CHARGE');
+  t.same([read(expense.accountId).subAccountType, read(offBalance.accountId).accountType], ['CHARGE', 'ECPN'], 'the fold');
+  const r = await api.gql(`{ accountingAccounts(where: { code: { in: ["6290921", "8000921"] } }, order: [{ code: ASC }]) { nodes { code accountType subAccountType } }
+    journalTypes(where: { code: { eq: "ABX" } }) { nodes { type isCreditNote creditNoteReason } } }`);
+  t.same(r.data.accountingAccounts.nodes, [
+    { code: '6290921', accountType: 'INCOME_STATEMENT', subAccountType: 'CHARGE' },
+    { code: '8000921', accountType: 'ECPN', subAccountType: 'UNDEFINED' },
+  ], 'an old GENERAL update of an expense reads CHARGE; an ES off-balance account ECPN');
+  t.same(r.data.journalTypes.nodes, [{ type: 'SALES_INVOICE', isCreditNote: true, creditNoteReason: 'R4' }], 'an old credit-note journal type stays a credit-note journal; an ordinary correction is R4');
 });

@@ -44,7 +44,7 @@ const JOURNAL_FIELDS: Record<string, JournalRole | null> = {
   defaultBankJournalTypeId: 'bank',
   defaultCashJournalTypeId: 'cash',
   defaultOpeningJournalCFId: 'opening',
-  defaultPayrollJournalTypeId: null,
+  defaultPayrollJournalTypeId: 'payroll',
   defaultPayrollSessionId: null,
   defaultFixedAssetJournalTypeId: null,
 };
@@ -76,9 +76,10 @@ export function accountingSetup(org: Org, socialName: string | null) {
   const chart = masterChartFor(org.country);
   const accounts = CHART_DEFAULT_ACCOUNTS[chart.key] ?? {};
   const journals = DEFAULT_JOURNALS[org.country];
-  // An id only while the organisation still has the account or journal (it may have deleted it).
-  const accountId = (role: AccountRole | null) => (role && accounts[role] ? (org.accountIdByCode.get(accounts[role]) ?? null) : null);
-  const journalId = (role: JournalRole | null) => (role && journals[role] ? (org.journalTypeIdByCode.get(journals[role]) ?? null) : null);
+  // An id only while the organisation still has the account or journal active (it may have deleted or deactivated it).
+  const active = (id: string | undefined, of: Map<string, { deactivated: boolean }>) => (id !== undefined && of.get(id)?.deactivated === false ? id : null);
+  const accountId = (role: AccountRole | null) => (role && accounts[role] ? active(org.accountIdByCode.get(accounts[role]), org.accounts) : null);
+  const journalId = (role: JournalRole | null) => (role && journals[role] ? active(org.journalTypeIdByCode.get(journals[role]), org.journalTypes) : null);
   return {
     id: derivedId(org.id, 'accounting-setup', 'default'),
     organizationId: org.id,

@@ -2,6 +2,7 @@
  * Sage's `users` (the organisation's members, as the OAuth identity store knows them) and
  * `userAccessPolicyCheck(actions)` (which operations the caller may run, fact sheet §2, S1 15).
  */
+import { SAGE_ACTION_NAMES } from './sage-action-names.ts';
 import { GraphQLError, type GraphQLSchema } from 'graphql';
 import type pg from 'pg';
 import { f, type Resource } from '../../projections/engine/resource.ts';
@@ -46,8 +47,8 @@ export const ACCESS_CHECK_LIMITS = Object.freeze({ maxActions: 500 });
 /**
  * An action is the name of a query or mutation of the schema. A query is allowed to every member (reading needs
  * membership only); a mutation as its directives decide for this caller and organisation (directives.ts), so the
- * answer is the one running it would give. Unknown names are refused together, as Sage does, and so is
- * userAccessPolicyCheck itself (it is not subject to access control).
+ * answer is the one running it would give. A name Sage documents that we do not serve (sage-action-names.ts) is
+ * not allowed, as nothing runs it; names that are neither ours nor Sage's are refused together, as Sage does.
  */
 export function accessPolicyCheck(schema: GraphQLSchema, actions: readonly string[], caller: Caller, organisation: OrganisationFacts) {
   if (actions.length > ACCESS_CHECK_LIMITS.maxActions) {
@@ -55,14 +56,14 @@ export function accessPolicyCheck(schema: GraphQLSchema, actions: readonly strin
   }
   const queries = schema.getQueryType()!.getFields();
   const mutations = schema.getMutationType()!.getFields();
-  const known = (action: string) => action !== 'userAccessPolicyCheck' && (Object.hasOwn(queries, action) || Object.hasOwn(mutations, action));
-  const unknown = [...new Set(actions.filter((action) => !known(action)))];
+  const served = (action: string) => Object.hasOwn(queries, action) || Object.hasOwn(mutations, action);
+  const unknown = [...new Set(actions.filter((action) => !served(action) && !SAGE_ACTION_NAMES.has(action)))];
   if (unknown.length > 0) {
     const shown = unknown.map((action) => action.slice(0, 100));
     throw new GraphQLError(`Unknown action names: ${shown.join(', ')}.`, { extensions: { code: 'global.businessErrors.unknownActionNames', details: shown.join('|') } });
   }
   return actions.map((action) => ({
     action,
-    isAllowed: Object.hasOwn(mutations, action) ? checkAccess(accessRules(schema, mutations[action]), caller, organisation) === undefined : true,
+    isAllowed: Object.hasOwn(mutations, action) ? checkAccess(accessRules(schema, mutations[action]), caller, organisation) === undefined : served(action),
   }));
 }

@@ -115,8 +115,8 @@ export const RENAMED = {
     MANUAL: 'ACCOUNTING', API: 'PUBLIC_API', SALES_INVOICE: 'SALES', PURCHASE_INVOICE: 'AP_AUTOMATION', BANK: 'BANKING',
     IMPORT: 'IMPORT_FILES', SYSTEM: 'YEAR_END_PROCESS',
   } as Renaming<SourceType>,
-  /** R1: an error in law (a wrong tax charged) and art. 80 One, Two, Six LIVA (returns, discounts, cancellations); R4: any other cause. */
-  creditNoteReason: { RETURN: 'R1', DISCOUNT: 'R1', CANCELLATION: 'R1', CORRECTION: 'R1', OTHER: 'R4' } as Renaming<CreditNoteReason>,
+  /** R1: an error in law and art. 80 One, Two, Six LIVA (returns, discounts, cancellations); R4: any other cause, an ordinary correction among them (RD 1619/2012). */
+  creditNoteReason: { RETURN: 'R1', DISCOUNT: 'R1', CANCELLATION: 'R1', CORRECTION: 'R4', OTHER: 'R4' } as Renaming<CreditNoteReason>,
 } as const;
 
 /** `value` as it reads now under `renaming`: itself when it is no old value (a current one, or absent). */

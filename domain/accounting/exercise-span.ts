@@ -7,6 +7,9 @@ import { isIsoDate, lastDayOfMonth, MAX_PERIODS, type IsoDate } from '../calenda
 import { Errors, Reasons, fail } from '../errors.ts';
 import { AccountingErrors } from './errors.ts';
 
+/** The last year a date of ours can have (YYYY-MM-DD). */
+const LAST_YEAR = 9999;
+
 export interface StatedExercise {
   startDate: IsoDate;
   endDate?: IsoDate | null;
@@ -35,6 +38,11 @@ export function exerciseSpan(stated: StatedExercise): { endDate: IsoDate; exerci
   }
   if (numberPeriods === null && statedEnd === null) fail(Errors.invalidInput, { field: 'numberPeriods', reason: Reasons.required });
   if (!isIsoDate(startDate)) fail(AccountingErrors.exerciseInvalidDates, { startDate, endDate: statedEnd ?? '', maxPeriods: MAX_PERIODS });
+  // Dates are four-digit years: an end past 9999 is refused before it is written (it would read +010000-...).
+  const lastMonth = Number(startDate.slice(0, 4)) * 12 + Number(startDate.slice(5, 7)) - 1 + (numberPeriods ?? 1) - 1;
+  if (Math.floor(lastMonth / 12) > LAST_YEAR) {
+    fail(Errors.invalidInput, { field: 'numberPeriods', value: String(numberPeriods), reason: Reasons.badValue });
+  }
   const derived = numberPeriods === null ? null : endOfPeriods(startDate, numberPeriods);
   if (derived !== null && statedEnd !== null && statedEnd !== derived) {
     fail(AccountingErrors.exerciseEndDateDisagrees, { startDate, numberPeriods: String(numberPeriods), endDate: statedEnd, expectedEndDate: derived });

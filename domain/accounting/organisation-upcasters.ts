@@ -4,23 +4,38 @@
  * with each event, so a value both old and new (GROUP, our group and Sage's class) is renamed once only.
  */
 import type { EventUpcaster } from '../upcasters.ts';
-import { AccountNature, PLAIN_SUB_ACCOUNT_TYPE, RENAMED, renamed } from './enums.ts';
+import { plainSubAccountType } from './account-nature.ts';
+import { ACCOUNT_TYPE_OF, AccountNature, RENAMED, renamed } from './enums.ts';
 
 type Data = Record<string, unknown>;
 
-/** An account's fields (created) or changes (updated): GENERAL becomes the plain sub-type of the nature beside it. */
-function accountNow(fields: Data): Data {
+/**
+ * An account's fields (created) or changes (updated). Our first accountType was its nature: kept as the
+ * internal nature; OFF_BALANCE's statement depends on the country, which the event does not carry, so it
+ * reads UNDEFINED here and the fold and the projection give the organisation's (account-nature.ts).
+ * GENERAL becomes the plain sub-type of the nature beside it, or, in an update without one, of the
+ * account's nature when read (plainSubAccountType).
+ */
+function accountNow(fields: Data, generalOfAccount = false): Data {
   const out = { ...fields };
   const nature = AccountNature.find((n) => n === fields.accountType);
   if ('accountLevel' in out) out.accountLevel = renamed(out.accountLevel, RENAMED.accountLevel);
-  if ('accountType' in out) out.accountType = renamed(out.accountType, RENAMED.accountType);
-  if (out.subAccountType === 'GENERAL') out.subAccountType = nature ? PLAIN_SUB_ACCOUNT_TYPE[nature] : 'UNDEFINED';
+  if (nature) Object.assign(out, { nature, accountType: nature === 'OFF_BALANCE' ? 'UNDEFINED' : ACCOUNT_TYPE_OF[nature] });
+  if (out.subAccountType === 'GENERAL' && !nature && generalOfAccount) {
+    delete out.subAccountType;
+    out.plainSubAccountType = true;
+  } else if (out.subAccountType === 'GENERAL') out.subAccountType = plainSubAccountType(nature);
   else if ('subAccountType' in out) out.subAccountType = renamed(out.subAccountType, RENAMED.subAccountType);
   return out;
 }
 
+/** An account's changes: GENERAL without a nature beside it is the plain sub-type of the account's own. */
+const accountChangesNow = (changes: Data): Data => accountNow(changes, true);
+
+/** Our credit-note journal types were written isCreditNote false unless sent: the old type says it. */
 function journalTypeNow(fields: Data): Data {
   const out = { ...fields };
+  if (out.type === 'SALES_CREDIT_NOTE' || out.type === 'PURCHASE_CREDIT_NOTE') out.isCreditNote = true;
   if ('type' in out) out.type = renamed(out.type, RENAMED.journalType);
   if ('creditNoteReason' in out) out.creditNoteReason = renamed(out.creditNoteReason, RENAMED.creditNoteReason);
   return out;
@@ -33,7 +48,7 @@ const updated = (type: string, now: (d: Data) => Data): EventUpcaster => ({
 
 export const ORGANISATION_UPCASTERS: readonly EventUpcaster[] = [
   created('AccountingAccountCreated', accountNow),
-  updated('AccountingAccountUpdated', accountNow),
+  updated('AccountingAccountUpdated', accountChangesNow),
   created('JournalTypeCreated', journalTypeNow),
   updated('JournalTypeUpdated', journalTypeNow),
 ];

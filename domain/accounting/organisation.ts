@@ -7,6 +7,7 @@ import { CODE_LENGTH, checkCode } from '../codes.ts';
 import { monthlyPeriods, isIsoDate, type IsoDate, MAX_PERIODS } from '../calendar.ts';
 import {
   AccountLevel,
+  type AccountNature,
   AccountType,
   JournalTypeType,
   POSTING_LEVEL,
@@ -16,6 +17,7 @@ import {
 } from './enums.ts';
 import type { OrganisationCountry } from '../enums.ts';
 import { Errors, Reasons, assert, fail, unknownEvent } from '../errors.ts';
+import { accountNature, offBalanceAccountType, plainSubAccountType } from './account-nature.ts';
 import { AccountingErrors } from './errors.ts';
 import { exerciseSpan, type StatedExercise } from './exercise-span.ts';
 import { derivedId } from '../ids.ts';
@@ -43,8 +45,13 @@ export interface AccountFields {
   yearEndClosingAccountId: string | null;
   transitionalPrepaymentAccountId: string | null;
   taxTreatmentId: string | null;
+  /** Internal, not an API field (account-nature.ts): what reports and the year end need; null when unknown. */
+  nature: AccountNature | null;
 }
-export type AccountChanges = Partial<Omit<AccountFields, 'code' | 'createdByUser' | 'accountLevel'>>;
+export type AccountChanges = Partial<Omit<AccountFields, 'code' | 'createdByUser' | 'accountLevel'>> & {
+  /** Internal: the sub-type becomes the plain one of the account's nature (an update stored with our first GENERAL). */
+  plainSubAccountType?: true;
+};
 
 export interface JournalTypeFields {
   code: string;
@@ -83,6 +90,9 @@ export interface AccountState {
   id: string;
   code: string;
   accountLevel: AccountLevel;
+  accountType: AccountType;
+  subAccountType: SubAccountType;
+  nature: AccountNature | null;
   deactivated: boolean;
 }
 export interface JournalTypeState {
@@ -171,6 +181,7 @@ const chartAccount = (line: ReturnType<typeof masterChartFor>['lines'][number]):
   yearEndClosingAccountId: null,
   transitionalPrepaymentAccountId: null,
   taxTreatmentId: null,
+  nature: line.nature,
 });
 
 export function decideOrganisation(command: OrganisationCommand, state: OrganisationState): OrganisationEvent[] {
@@ -209,13 +220,15 @@ export function decideOrganisation(command: OrganisationCommand, state: Organisa
       const f = command.fields;
       checkReferencedAccount(state, f.yearEndClosingAccountId, 'yearEndClosingAccountId');
       checkReferencedAccount(state, f.transitionalPrepaymentAccountId, 'transitionalPrepaymentAccountId');
+      const accountType = f.accountType ?? chartLine!.accountType;
+      const subAccountType = f.subAccountType ?? chartLine?.subAccountType ?? 'UNDEFINED';
       const fields: AccountFields = {
         code,
         name,
         description: f.description ?? null,
         accountLevel: f.accountLevel ?? POSTING_LEVEL,
-        accountType: f.accountType ?? chartLine!.accountType,
-        subAccountType: f.subAccountType ?? chartLine?.subAccountType ?? 'UNDEFINED',
+        accountType,
+        subAccountType,
         applyVat: f.applyVat ?? chartLine?.applyVat ?? false,
         createdByUser: true,
         exportAccountNumber: f.exportAccountNumber ?? null,
@@ -226,15 +239,20 @@ export function decideOrganisation(command: OrganisationCommand, state: Organisa
         yearEndClosingAccountId: f.yearEndClosingAccountId ?? null,
         transitionalPrepaymentAccountId: f.transitionalPrepaymentAccountId ?? null,
         taxTreatmentId: f.taxTreatmentId ?? null,
+        nature: accountNature(accountType, subAccountType, chartLine?.nature),
       };
       return [{ type: 'AccountingAccountCreated', data: { accountId: command.accountId, at, ...fields } }];
     }
     case 'UpdateAccountingAccount': {
       requireOrganisation(state);
-      requireAccount(state, command.accountId);
+      const account = requireAccount(state, command.accountId);
       checkReferencedAccount(state, command.changes.yearEndClosingAccountId, 'yearEndClosingAccountId');
       checkReferencedAccount(state, command.changes.transitionalPrepaymentAccountId, 'transitionalPrepaymentAccountId');
-      return [{ type: 'AccountingAccountUpdated', data: { accountId: command.accountId, changes: command.changes, at } }];
+      const { accountType, subAccountType } = command.changes;
+      // A new statement or sub-type may say another nature: kept while it fits, else the sub-type's, else none.
+      const changes = accountType === undefined && subAccountType === undefined ? command.changes
+        : { ...command.changes, nature: accountNature(accountType ?? account.accountType, subAccountType ?? account.subAccountType, account.nature) };
+      return [{ type: 'AccountingAccountUpdated', data: { accountId: command.accountId, changes, at } }];
     }
     case 'DeleteAccountingAccount': {
       requireOrganisation(state);
@@ -315,14 +333,23 @@ export function evolveOrganisation(state: OrganisationState, event: Organisation
       const d = event.data;
       assert(!state.accounts.has(d.accountId), `${type} of account ${d.accountId}, which exists already`);
       assert(!state.accountIdByCode.has(d.code), `${type} of account ${d.accountId} with code ${d.code}, which another account has`);
-      state.accounts.set(d.accountId, { id: d.accountId, code: d.code, accountLevel: d.accountLevel, deactivated: d.deactivated });
+      const nature = d.nature ?? null;
+      state.accounts.set(d.accountId, {
+        id: d.accountId, code: d.code, accountLevel: d.accountLevel, nature, subAccountType: d.subAccountType,
+        accountType: accountTypeIn(state, d.accountType, nature), deactivated: d.deactivated,
+      });
       state.accountIdByCode.set(d.code, d.accountId);
       return state;
     }
     case 'AccountingAccountUpdated': {
       const account = state.accounts.get(event.data.accountId);
       assert(account, `${type} of account ${event.data.accountId}, which does not exist`);
-      if (event.data.changes.deactivated !== undefined) account.deactivated = event.data.changes.deactivated;
+      const c = event.data.changes;
+      if (c.deactivated !== undefined) account.deactivated = c.deactivated;
+      if (c.nature !== undefined) account.nature = c.nature;
+      if (c.accountType !== undefined) account.accountType = accountTypeIn(state, c.accountType, account.nature);
+      if (c.subAccountType !== undefined) account.subAccountType = c.subAccountType;
+      if (c.plainSubAccountType) account.subAccountType = plainSubAccountType(account.nature);
       return state;
     }
     case 'AccountingAccountDeleted': {
@@ -362,6 +389,11 @@ export function evolveOrganisation(state: OrganisationState, event: Organisation
     default:
       return unknownEvent('Organisation', event);
   }
+}
+
+/** An off-balance account of no stated statement (stored with our first OFF_BALANCE) reads its country's. */
+function accountTypeIn(state: OrganisationState, accountType: AccountType, nature: AccountNature | null): AccountType {
+  return accountType === 'UNDEFINED' && nature === 'OFF_BALANCE' ? offBalanceAccountType(state.country) : accountType;
 }
 
 /** The exercise whose dates contain `date`, if any. */

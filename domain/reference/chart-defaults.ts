@@ -1,15 +1,15 @@
 /**
  * The accounts and journals an organisation's installed chart and standard journals hold for each role Sage's
  * organisation set-up names (organizationAccountingSetupByOrgId): the chart's control accounts (customers,
- * suppliers, bank, cash, VAT) and its main sales and purchase accounts, the country's bank, cash and opening
- * journals. A role the chart has no single account or journal for is left out (answered null), not guessed:
+ * suppliers, bank, cash, VAT) and its main sales and purchase accounts, the country's bank, cash, opening and
+ * payroll journals (ES, UK and IE install none for payroll). A role the chart has no single account or journal for is left out (answered null), not guessed:
  * UK/IE and US/CA have two bank journals, the US/CA chart no VAT.
  */
 import type { OrganisationCountry } from '../enums.ts';
 
 export const ACCOUNT_ROLES = ['customers', 'suppliers', 'bank', 'cash', 'inputVat', 'outputVat', 'saleProducts', 'purchaseProducts'] as const;
 export type AccountRole = (typeof ACCOUNT_ROLES)[number];
-export const JOURNAL_ROLES = ['bank', 'cash', 'opening'] as const;
+export const JOURNAL_ROLES = ['bank', 'cash', 'opening', 'payroll'] as const;
 export type JournalRole = (typeof JOURNAL_ROLES)[number];
 
 /** Account codes by master chart key. */
@@ -24,12 +24,12 @@ export const CHART_DEFAULT_ACCOUNTS: Readonly<Record<string, Partial<Record<Acco
 /** Journal type codes of the standard journals (domain/reference/journal-types.ts) by country. */
 export const DEFAULT_JOURNALS: Readonly<Record<OrganisationCountry, Partial<Record<JournalRole, string>>>> = {
   ES: { bank: 'BAN', cash: 'CAJ', opening: 'APE' },
-  FR: { bank: 'BQ', cash: 'CAI', opening: 'AN' },
-  DE: { bank: 'BK', cash: 'KA', opening: 'EB' },
+  FR: { bank: 'BQ', cash: 'CAI', opening: 'AN', payroll: 'SAL' },
+  DE: { bank: 'BK', cash: 'KA', opening: 'EB', payroll: 'LG' },
   GB: { cash: 'CA', opening: 'OB' },
   IE: { cash: 'CA', opening: 'OB' },
-  US: { opening: 'OB' },
-  CA: { opening: 'OB' },
+  US: { opening: 'OB', payroll: 'PR' },
+  CA: { opening: 'OB', payroll: 'PR' },
 };
 
 /**

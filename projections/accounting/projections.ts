@@ -8,6 +8,7 @@ import {
   AccountingAccount, AccountingEntry, AccountingEntryLine, AccountingExercise, AccountingPeriod, JournalType, OrganizationCurrency, Session,
 } from './read-models.ts';
 import { Organisation } from './organisation.ts';
+import { offBalanceAccountTypeOf, plainSubAccountTypeOf } from './account-nature.ts';
 
 type Known = OrganisationEvent | LedgerEvent;
 const known = (e: RecordedEvent) => ({ type: e.type, data: e.data }) as Known;
@@ -51,8 +52,9 @@ export const organisationsProjection: Projection = {
 export const chartProjection: Projection = {
   name: 'chart',
   resources: [AccountingAccount, JournalType],
-  // 1: accounts' levels, types and sub-types and journal types with Sage's values (issue 17).
-  revision: 1,
+  // 1: accounts' levels, types and sub-types and journal types with Sage's values (issue 17). 2: old OFF_BALANCE
+  // by country, old GENERAL updates by nature, old credit-note journal types isCreditNote.
+  revision: 2,
   eventTypes: ['AccountingAccountCreated', 'AccountingAccountUpdated', 'AccountingAccountDeleted', 'JournalTypeCreated', 'JournalTypeUpdated', 'JournalTypeDeleted'],
   apply(event, w, t) {
     const e = known(event);
@@ -60,10 +62,17 @@ export const chartProjection: Projection = {
     switch (e.type) {
       case 'AccountingAccountCreated': {
         const { accountId, at, ...fields } = e.data;
-        return w.insert(AccountingAccount, t(AccountingAccount), { ...fields, organisationId, id: accountId, creationDate: at, modificationDate: at });
+        w.insert(AccountingAccount, t(AccountingAccount), { ...fields, nature: fields.nature ?? null, organisationId, id: accountId, creationDate: at, modificationDate: at });
+        if (fields.accountType === 'UNDEFINED' && fields.nature === 'OFF_BALANCE') offBalanceAccountTypeOf(w, t(AccountingAccount), accountId, organisationId);
+        return;
       }
-      case 'AccountingAccountUpdated':
-        return w.update(AccountingAccount, t(AccountingAccount), { id: e.data.accountId }, { ...e.data.changes, modificationDate: e.data.at });
+      case 'AccountingAccountUpdated': {
+        const { plainSubAccountType, ...changes } = e.data.changes;
+        w.update(AccountingAccount, t(AccountingAccount), { id: e.data.accountId }, { ...changes, modificationDate: e.data.at });
+        if (plainSubAccountType) plainSubAccountTypeOf(w, t(AccountingAccount), e.data.accountId);
+        if (changes.accountType === 'UNDEFINED' || changes.nature === 'OFF_BALANCE') offBalanceAccountTypeOf(w, t(AccountingAccount), e.data.accountId, organisationId);
+        return;
+      }
       case 'AccountingAccountDeleted':
         return w.delete(AccountingAccount, t(AccountingAccount), { id: e.data.accountId });
       case 'JournalTypeCreated': {

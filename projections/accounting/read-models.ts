@@ -31,6 +31,8 @@ export const AccountingAccount: Resource = {
     f.dateTime('modificationDate'),
     f.string('name'),
     f.enum('subAccountType', 'SubAccountType', SubAccountType),
+    // Internal (domain/accounting/account-nature.ts): not Sage's field; what resolves an old GENERAL or OFF_BALANCE.
+    f.string('nature', { hidden: true, rest: false }),
     f.int('taxonomy'),
     f.absent('taxTreatment', 'TaxTreatment'),
     f.uuid('taxTreatmentId'),
