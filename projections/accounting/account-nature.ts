@@ -6,6 +6,7 @@ import { PLAIN_SUB_ACCOUNT_TYPE, AccountNature } from '../../domain/accounting/e
 import { offBalanceAccountType } from '../../domain/accounting/account-nature.ts';
 import { OrganisationCountry } from '../../domain/enums.ts';
 import type { Writes } from '../engine/writes.ts';
+import { Organisation } from './organisation.ts';
 import { AccountingAccount } from './read-models.ts';
 
 const caseOf = (column: string, pairs: [string, string][]) =>
@@ -18,12 +19,14 @@ export function plainSubAccountTypeOf(w: Writes, table: string, accountId: strin
 }
 
 /**
- * An off-balance account of no stated statement (our first OFF_BALANCE) reads its country's. The country is
- * read from the organisation's first event, which the store always holds (no other projection's table).
+ * An off-balance account of no stated statement (our first OFF_BALANCE) reads its country's, from the
+ * organisations read model: not the event store, which may be KurrentDB, beside no SQL at all. The
+ * organisation's row is there before any of its accounts: OrganisationCreated is its first event, applied
+ * in the same transaction by the live daemon, and the organisations projection comes first in a rebuild of all.
  */
 export function offBalanceAccountTypeOf(w: Writes, table: string, accountId: string, organisationId: string): void {
-  const country = `(SELECT e.data->>'country' FROM es_events e WHERE e.stream_id = $2 AND e.event_type = 'OrganisationCreated' LIMIT 1)`;
+  const country = `(SELECT o.country FROM ${Organisation.table} o WHERE o.id = $2)`;
   const type = caseOf(country, OrganisationCountry.map((c) => [c, offBalanceAccountType(c)]));
   w.sql(`UPDATE ${table} SET account_type = ${type} WHERE id = $1 AND nature = 'OFF_BALANCE' AND account_type = 'UNDEFINED'`,
-    [accountId, `Organisation-${organisationId}`], { resource: AccountingAccount, table, fields: ['id'] });
+    [accountId, organisationId], { resource: AccountingAccount, table, fields: ['id'] });
 }
