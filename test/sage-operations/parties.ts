@@ -6,8 +6,8 @@ const CUSTOMER_FRAGMENT = `fragment CustomerFields on Customer {
   addresses { id firstLine secondLine city province zipCode countryIsoCodeAlpha2 }
   contacts { id isDefault courtesy name surname phones { id isDefault number type } emails { id emailAddress usage isDefault } socialMedias { id name link } }
 }`;
-// `first: 1`: without it the read costs more than the limit allows (a finding of issue 17 item 6, in its report).
-const CUSTOMER_BY_ID = `query customerById($id: UUID!) { customers(first: 1, where: { id: { eq: $id } }) { edges { node { ...CustomerFields } } } } ${CUSTOMER_FRAGMENT}`;
+// No `first`, as Sage sends it: the id filter bounds the list to one row in the cost analysis.
+const CUSTOMER_BY_ID = `query customerById($id: UUID!) { customers(where: { id: { eq: $id } }) { edges { node { ...CustomerFields } } } } ${CUSTOMER_FRAGMENT}`;
 const SUPPLIER_BY_ID = `query supplierById($id: UUID!) { suppliers(where: { id: { eq: $id } }) { edges { node { id code socialName gdprApplied addresses { id firstLine city } contacts { name emails { emailAddress usage } phones { number type } } } } } }`;
 const EMPLOYEE_BY_ID = `query employeeById($id: UUID!) { employees(where: { id: { eq: $id } }) { edges { node { id code name shortName comments gdprApplied addresses { firstLine city zipCode countryIsoCodeAlpha2 } } } } }`;
 
