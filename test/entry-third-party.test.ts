@@ -118,3 +118,11 @@ t.test("the completion reads the caller's organisation's parties only", async (t
   t.match(byTheirId, { socialName: null, vatNumber: null }, "another organisation's party is not read");
   t.ok(AccountingEntryLine.fields.includes(accountingEntryThirdParty));
 });
+
+t.test('an erased party reads as its read model shows it', async (t) => {
+  const posted = await byIds(randomUUID());
+  await mutate.applyGdprCustomer(ctx, { id: customer.id });
+  await daemon.waitFor((await store.headPosition()) as GlobalPosition);
+  const [customerLine] = await thirdParties(posted.id);
+  t.match(customerLine, { code: customerCode, origin: 'CUSTOMER', thirdPartyId: customer.id, socialName: 'Anonymised', vatNumber: null, documentId: null });
+});
