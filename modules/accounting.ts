@@ -3,6 +3,7 @@ import { LedgerAggregate, OrganisationAggregate } from '../commands/accounting/a
 import { ACCOUNTING_MUTATIONS } from '../commands/accounting/mutations.ts';
 import { LEDGER_EVENT_TYPES } from '../domain/accounting/ledger.ts';
 import { ACCOUNTING_ENUMS } from '../domain/accounting/enums.ts';
+import { ThirdPartyOrigin } from '../domain/accounting/ledger.ts';
 import { ACCOUNTING_MESSAGES } from '../domain/accounting/errors.ts';
 import { ORGANISATION_EVENT_TYPES } from '../domain/accounting/organisation.ts';
 import { RegisterType } from '../domain/reference/invoice-types.ts';
@@ -19,7 +20,7 @@ export const accounting = defineModule({
     { ...OrganisationAggregate, eventTypes: ORGANISATION_EVENT_TYPES },
     { ...LedgerAggregate, eventTypes: LEDGER_EVENT_TYPES },
   ],
-  enums: { ...ACCOUNTING_ENUMS, RegisterType },
+  enums: { ...ACCOUNTING_ENUMS, RegisterType, OriginType: ThirdPartyOrigin },
   mutations: ACCOUNTING_MUTATIONS,
   resources: ACCOUNTING_RESOURCES,
   projections: PROJECTIONS,

@@ -23,7 +23,8 @@
  *     - but 1 for a connection's `aggregate` without groupFields (one group).
  * - Connections: a field whose type's name ends with `Connection` is not itself a list; its size (computed
  *   as above from its own `@listSize`, or from `first`/`last` and DEFAULT_LIST_SIZE without one) multiplies
- *   its sized fields: `@listSize(sizedFields: …)` when declared, otherwise `edges` and `nodes`.
+ *   its sized fields: `@listSize(sizedFields: …)` when declared, otherwise `edges` and `nodes`. A `where` naming
+ *   the rows by id (`id: { eq }`: 1, `id: { in: [...] }`: as many as listed) caps that size: ids are unique.
  *   `pageInfo` and `totalCount` are counted once.
  * - Fragments (named and inline) expand where they are spread, with their type condition honoured (for an
  *   abstract type, the costliest possible type counts); `@skip`/`@include` are not evaluated (counted as
@@ -319,6 +320,24 @@ function listSize(ctx: Context, nodes: readonly FieldNode[], slicing: readonly s
   return size ?? assumed;
 }
 
+/**
+ * How many rows a connection's `where` can match at most because it names them by id: `id: { eq }` one,
+ * `id: { in: [...] }` as many as listed (ids are unique); unbounded (MAX) when it names none.
+ */
+function rowsNamedById(ctx: Context, nodes: readonly FieldNode[]): number {
+  let bound = 0;
+  for (const node of nodes) {
+    const where = argumentValue(ctx, node.arguments, 'where') as { id?: unknown } | null | undefined;
+    const id = where && typeof where === 'object' ? where.id : undefined;
+    if (!id || typeof id !== 'object') return MAX;
+    const { eq, in: among } = id as { eq?: unknown; in?: unknown };
+    // (A single value sent for `in` is coerced to a list of one.)
+    const rows = eq !== undefined && eq !== null ? 1 : Array.isArray(among) ? among.length : among !== undefined && among !== null ? 1 : MAX;
+    bound = Math.max(bound, rows);
+  }
+  return bound;
+}
+
 /** A connection's `aggregate` without groupFields answers one group; grouped, as many as its `@listSize` says. */
 function isUngroupedAggregate(ctx: Context, type: GraphQLNamedType, nodes: readonly FieldNode[]): boolean {
   if (type.name !== AGGREGATE_RESULT_TYPE) return false;
@@ -371,12 +390,10 @@ function objectSelectionCost(ctx: Context, type: GraphQLObjectType, sets: readon
             ? 1
             : listSize(ctx, nodes, spec?.slicingArguments ?? [], spec?.assumedSize ?? DEFAULT_LIST_SIZE);
     } else if (isConnectionType(namedType)) {
-      childSized = {
-        names: spec?.sizedFields ? new Set(spec.sizedFields) : CONNECTION_SIZED_FIELDS,
-        size: spec
-          ? listSize(ctx, nodes, spec.slicingArguments, spec.assumedSize ?? DEFAULT_LIST_SIZE)
-          : listSize(ctx, nodes, CONNECTION_SLICING_ARGUMENTS, DEFAULT_LIST_SIZE),
-      };
+      const size = spec
+        ? listSize(ctx, nodes, spec.slicingArguments, spec.assumedSize ?? DEFAULT_LIST_SIZE)
+        : listSize(ctx, nodes, CONNECTION_SLICING_ARGUMENTS, DEFAULT_LIST_SIZE);
+      childSized = { names: spec?.sizedFields ? new Set(spec.sizedFields) : CONNECTION_SIZED_FIELDS, size: Math.min(size, rowsNamedById(ctx, nodes)) };
     }
 
     let childFieldCost = 0;

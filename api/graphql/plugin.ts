@@ -16,6 +16,7 @@ import { Identity, type Caller } from '../auth/identity.ts';
 import { ORGANISATION_HEADER_MANDATORY, organisationHeaderMissing } from '../auth/request.ts';
 import { localize, pickLanguage, type Language } from '../i18n.ts';
 import { readScoped } from '../read-scope.ts';
+import { loadEmbedded } from './embedded.ts';
 import { commandIdOf } from './command-ids.ts';
 import { accessRules, checkAccess } from './directives.ts';
 import { OrganisationAggregate } from '../../commands/accounting/aggregates.ts';
@@ -110,6 +111,8 @@ function loadersFor(pool: pg.Pool) {
           const byId = new Map(rows.map((row) => [row.id, row]));
           return queries.map((q) => byId.get(q.obj[field.via]) ?? null);
         };
+      } else if (field.kind === 'embedded') {
+        (loaders[r.typeName] ??= {})[field.name] = (queries, ctx) => loadEmbedded(pool, field, requireCaller(ctx).organisationId, queries.map((q) => q.obj));
       } else if (field.kind === 'children') {
         (loaders[r.typeName] ??= {})[field.name] = async (queries, ctx) => {
           const ids = [...new Set(queries.map((q) => q.obj.id))];

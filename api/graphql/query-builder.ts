@@ -6,7 +6,7 @@
 import type pg from 'pg';
 import { keptCount } from '../../projections/engine/counts.ts';
 import { MIDNIGHT_SPREAD, datedWithinBounds, isDatedWithin } from '../../projections/engine/dated-within.ts';
-import { storedField, storedFields, type Resource, type StoredField } from '../../projections/engine/resource.ts';
+import { storedField, storedFields, type EmbeddedField, type Resource, type StoredField } from '../../projections/engine/resource.ts';
 import { filterValueProblem } from './filter-values.ts';
 import { LIST_OPERATORS, MAX_RELATION_DEPTH, quantifiedSql, relatedRows, relatedScope, relationOf, soleListCondition, type ListOperator, type Relation, type RelationScope } from './relation-filters.ts';
 
@@ -65,29 +65,53 @@ export function whereSql(resource: Resource, filter: Filter | undefined, params:
       parts.push(relationWhereSql(resource, relation, value as Filter, params, depth, scope));
       continue;
     }
+    const embedded = embeddedOf(resource, key);
+    if (embedded) {
+      // Its fields are stored fields of this row (hidden ones too: the object is their public face).
+      for (const [name, ops] of Object.entries(value as Filter)) {
+        const stored = embedded.filterBy[name];
+        if (!stored) throw new QueryInputError(`cannot filter on ${key}.${name}`);
+        if (ops === null || typeof ops !== 'object') throw new QueryInputError(`${key}.${name}: an object of operators, not ${ops}`);
+        parts.push(...operatorsSql(storedField(resource, stored), `${key}.${name}`, ops as Filter, params, scope));
+      }
+      continue;
+    }
     const field = byName.get(key);
     if (!field || field.hidden) throw new QueryInputError(`cannot filter on ${key}`);
-    for (const [op, operand] of Object.entries(value as Filter)) {
-      const build = OPERATORS[op];
-      if (!build || operand === undefined) throw new QueryInputError(`unknown operator ${op}`);
-      const isList = op === 'in' || op === 'nin';
-      if (isList && (!Array.isArray(operand) || operand.length > PAGING.maxInList)) throw new QueryInputError(`${op} takes a list of at most ${PAGING.maxInList}`);
-      for (const v of isList ? (operand as unknown[]) : [operand]) {
-        const problem = filterValueProblem(field.scalar, v);
-        if (problem) throw new QueryInputError(`${key}.${op}: ${problem}`);
-      }
-      const column = `${scope.alias}.${field.column}`;
-      // eq/neq null mean IS [NOT] NULL; with a value they are plain comparisons, which an index can serve
-      // (IS [NOT] DISTINCT FROM never uses one).
-      if ((op === 'eq' || op === 'neq') && operand === null) {
-        parts.push(`${column} IS ${op === 'eq' ? '' : 'NOT '}NULL`);
-        continue;
-      }
-      params.push(operand);
-      parts.push(build(column, `$${params.length}::${CAST[field.scalar]}${isList ? '[]' : ''}`));
-    }
+    parts.push(...operatorsSql(field, key, value as Filter, params, scope));
   }
   return parts.length ? parts.join(' AND ') : 'TRUE';
+}
+
+/** The conditions one stored field's operators (`{ eq: ..., in: [...] }`) state; `key` names it in errors. */
+function operatorsSql(field: StoredField, key: string, ops: Filter, params: unknown[], scope: RelationScope): string[] {
+  const parts: string[] = [];
+  for (const [op, operand] of Object.entries(ops)) {
+    const build = OPERATORS[op];
+    if (!build || operand === undefined) throw new QueryInputError(`unknown operator ${op}`);
+    const isList = op === 'in' || op === 'nin';
+    if (isList && (!Array.isArray(operand) || operand.length > PAGING.maxInList)) throw new QueryInputError(`${op} takes a list of at most ${PAGING.maxInList}`);
+    for (const v of isList ? (operand as unknown[]) : [operand]) {
+      const problem = filterValueProblem(field.scalar, v);
+      if (problem) throw new QueryInputError(`${key}.${op}: ${problem}`);
+    }
+    const column = `${scope.alias}.${field.column}`;
+    // eq/neq null mean IS [NOT] NULL; with a value they are plain comparisons, which an index can serve
+    // (IS [NOT] DISTINCT FROM never uses one).
+    if ((op === 'eq' || op === 'neq') && operand === null) {
+      parts.push(`${column} IS ${op === 'eq' ? '' : 'NOT '}NULL`);
+      continue;
+    }
+    params.push(operand);
+    parts.push(build(column, `$${params.length}::${CAST[field.scalar]}${isList ? '[]' : ''}`));
+  }
+  return parts;
+}
+
+/** The embedded object (kept in the row's own columns) a filter key names, if any. */
+function embeddedOf(resource: Resource, key: string): EmbeddedField | undefined {
+  const field = resource.fields.find((x) => x.name === key);
+  return field?.kind === 'embedded' ? field : undefined;
 }
 
 /** A filter through a reference (a subquery on the referenced row) or a list (`some`, `all`, `none`, `any`). */

@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import { Kind, parse, print, visit, type ConstDirectiveNode, type DocumentNode } from 'graphql';
 import { MODULES, RESOURCES } from '../../modules/index.ts';
-import { storedFields, type ChildrenField, type ReferenceField, type Resource, type StoredField } from '../../projections/engine/resource.ts';
+import { storedField, storedFields, type ChildrenField, type EmbeddedField, type ReferenceField, type Resource, type StoredField } from '../../projections/engine/resource.ts';
 import { RELATION_FILTER_WEIGHT } from './relation-filters.ts';
 import { AGGREGATE_LIMITS, AGGREGATE_RESULT_TYPE } from './aggregate.ts';
 import { MUTATIONS, mutationTypesSdl } from './mutations.ts';
@@ -79,11 +79,13 @@ function filterSortSdl(r: Resource): string[] {
   const filterable = storedFields(r).filter((x) => !x.hidden);
   const references = r.fields.filter((x): x is ReferenceField => x.kind === 'reference');
   const children = r.fields.filter((x): x is ChildrenField => x.kind === 'children');
+  const embedded = r.fields.filter((x): x is EmbeddedField => x.kind === 'embedded');
   const relation = (name: string, type: string) => `  ${name}: ${type} @cost(weight: "${RELATION_FILTER_WEIGHT}")`;
   const filterFields = [
     ...filterable.map((x) => `  ${x.name}: ${filterInputType(x)}`),
     ...references.map((x) => relation(x.name, `${x.resource().typeName}FilterInput`)),
     ...children.map((x) => relation(x.name, listFilterInputName(x.resource().typeName))),
+    ...embedded.map((x) => `  ${x.name}: ${x.gql}FilterInput`),
   ];
   const sortFields = [...filterable.map((x) => `  ${x.name}: SortEnumType`), ...references.map((x) => relation(x.name, `${x.resource().typeName}SortInput`))];
   const type = r.typeName;
@@ -91,6 +93,8 @@ function filterSortSdl(r: Resource): string[] {
     `input ${type}FilterInput {\n  and: [${type}FilterInput!]\n  or: [${type}FilterInput!]\n${filterFields.join('\n')}\n}`,
     `input ${type}SortInput {\n${sortFields.join('\n')}\n}`,
     ...(CHILD_TYPES.has(type) ? [`input ${listFilterInputName(type)} {\n  all: ${type}FilterInput\n  none: ${type}FilterInput\n  some: ${type}FilterInput\n  any: Boolean\n}`] : []),
+    // An embedded object filters by the stored fields it is kept in.
+    ...embedded.map((x) => `input ${x.gql}FilterInput {\n${Object.entries(x.filterBy).map(([name, stored]) => `  ${name}: ${filterInputType(storedField(r, stored))}`).join('\n')}\n}`),
   ];
 }
 

@@ -5,7 +5,8 @@
  */
 import type { IsoDate } from '../../domain/calendar.ts';
 import { AccountingErrors } from '../../domain/accounting/errors.ts';
-import { NO_THIRD_PARTIES, decideLedger, type KnownThirdParty, type LedgerEvent, type LineInput } from '../../domain/accounting/ledger.ts';
+import { NO_THIRD_PARTIES, decideLedger, type KnownThirdParty, type LedgerEvent, type LineInput, type ThirdPartyOrigin } from '../../domain/accounting/ledger.ts';
+import type { PartyKind } from '../../domain/parties/fields.ts';
 import { exerciseForDate, type OrganisationState } from '../../domain/accounting/organisation.ts';
 import { fail } from '../../domain/errors.ts';
 import type { CommandContext } from '../aggregate-store.ts';
@@ -20,6 +21,8 @@ import { EntryUsingCodesInput, EntryUsingIdsInput } from './inputs.ts';
 type ThirdPartyReference = 'code' | 'id';
 type EntryHeader = { date: IsoDate; documentDate: IsoDate | null; documentNumber: string | null; description: string | null; journalTypeId: string };
 type Resolved = { header: EntryHeader; lines: LineInput[] };
+
+const ORIGIN: Record<PartyKind, ThirdPartyOrigin> = { customer: 'CUSTOMER', supplier: 'SUPPLIER', employee: 'EMPLOYEE' };
 
 export const createAccountingEntryUsingCodes: CommandHandler = async (services, ctx, raw) => {
   const i = parse(EntryUsingCodesInput, raw);
@@ -67,8 +70,12 @@ function postEntry(services: CommandServices, ctx: CommandContext, thirdPartiesB
   });
 }
 
-/** Whether a live customer, supplier or employee of the organisation has this code (or id). */
+/** The live customer, supplier or employee of the organisation that has this code (or id). */
 async function knownThirdParty(services: CommandServices, organisationId: string, by: ThirdPartyReference): Promise<KnownThirdParty> {
   const { state } = await services.aggregates.load(PartiesAggregate, organisationId);
-  return by === 'code' ? (code) => state.idByCode.has(code) : (id) => state.parties.has(id);
+  const partyOf = (id: string | undefined) => {
+    const party = id === undefined ? undefined : state.parties.get(id);
+    return party && { id: party.id, code: party.code, origin: ORIGIN[party.kind] };
+  };
+  return by === 'code' ? (code) => partyOf(state.idByCode.get(code)) : partyOf;
 }

@@ -21,8 +21,16 @@ export interface PostedLine {
   debitAmount: string;
   creditAmount: string;
   description: string | null;
+  /** The third party's code (for entries posted by ids before parties were resolved at posting: its id). */
   thirdCode: string | null;
+  /** The third party's id and kind, recorded at posting (absent from lines stored before). */
+  thirdPartyId?: string | null;
+  thirdPartyOrigin?: ThirdPartyOrigin | null;
 }
+
+/** The kinds of party a line's third party is (Sage's OriginType). */
+export const ThirdPartyOrigin = ['CUSTOMER', 'EMPLOYEE', 'SUPPLIER'] as const;
+export type ThirdPartyOrigin = (typeof ThirdPartyOrigin)[number];
 
 export type LedgerEvent =
   | { type: 'AccountingEntryPosted'; data: { exerciseId: string; entryId: string; number: number; date: IsoDate; documentDate: IsoDate | null; documentNumber: string | null; description: string | null; journalTypeId: string; periodId: string; sessionId: string; currencyCode: string; entryType: AccountingEntryType; sourceType: SourceType; lines: PostedLine[]; at: string } }
@@ -51,7 +59,7 @@ export interface LedgerState {
   /** How many live lines post to each account / use each journal type (deletion guards). */
   accountUsage: Map<string, number>;
   journalTypeUsage: Map<string, number>;
-  /** How many live lines name each third-party code (a party's code, or its id for entries posted by ids). */
+  /** How many live lines name each third-party code (a party's code; its id on lines posted by ids before codes were kept). */
   thirdCodeUsage: Map<string, number>;
 }
 
@@ -80,14 +88,20 @@ export type LedgerCommand =
   | { type: 'ReopenAccountingPeriod'; periodId: string; now: string }
   | { type: 'CloseAccountingExercise'; now: string };
 
-/** Whether a line's third party (a party's code, or its id for entries posted by ids) is a live party of the organisation. */
-export type KnownThirdParty = (reference: string) => boolean;
-export const NO_THIRD_PARTIES: KnownThirdParty = () => false;
+/** A live party of the organisation a line names as its third party. */
+export interface ThirdParty {
+  id: string;
+  code: string;
+  origin: ThirdPartyOrigin;
+}
+/** The live party of the organisation a line's third-party reference (a code, or an id for entries posted by ids) names. */
+export type KnownThirdParty = (reference: string) => ThirdParty | undefined;
+export const NO_THIRD_PARTIES: KnownThirdParty = () => undefined;
 
 export const LIMITS = Object.freeze({ maxLinesPerEntry: 500, maxEntriesPerExercise: 10_000_000, maxTextLength: 500 });
 
 /** Lines of one account, third party and side are merged into one line, as the live API does. */
-function mergeLines(lines: { subAccountId: string; thirdCode: string | null; description: string | null; debit: Decimal; credit: Decimal }[]) {
+function mergeLines(lines: { subAccountId: string; thirdCode: string | null; thirdParty: ThirdParty | null; description: string | null; debit: Decimal; credit: Decimal }[]) {
   const merged = new Map<string, (typeof lines)[number]>();
   for (const line of lines) {
     const key = `${line.subAccountId}|${line.thirdCode ?? ''}|${line.debit.isZero() ? 'C' : 'D'}`;
@@ -126,14 +140,15 @@ export function decideLedger(
         const account = organisation.accounts.get(line.subAccountId) ?? fail(AccountingErrors.accountNotFound, { id: line.subAccountId, line: i + 1 });
         if (account.deactivated) fail(AccountingErrors.accountDeactivated, { code: account.code, line: i + 1 });
         if (!isPostingAccount(account)) fail(AccountingErrors.accountNotPostable, { code: account.code, line: i + 1 });
-        // An empty third-party code is no third party; any other must be a party, as an account must be one.
-        if (line.thirdCode && !knownThirdParty(line.thirdCode)) fail(AccountingErrors.thirdPartyNotFound, { thirdParty: line.thirdCode, line: i + 1 });
+        // An empty third-party reference is no third party; any other must be a party, as an account must be one.
+        // The line keeps the party's code (also when named by id: codes never change), its id and kind.
+        const thirdParty = line.thirdCode ? (knownThirdParty(line.thirdCode) ?? fail(AccountingErrors.thirdPartyNotFound, { thirdParty: line.thirdCode, line: i + 1 })) : null;
         const debit = parseAmount(line.debitAmount, precision, `accountingEntryLines[${i}].debitAmount`);
         const credit = parseAmount(line.creditAmount, precision, `accountingEntryLines[${i}].creditAmount`);
         // Exactly one side carries a (positive) amount.
         if (debit.isZero() === credit.isZero()) fail(AccountingErrors.invalidLineAmount, { line: i + 1, reason: Reasons.oneSide, debit: debit.toString(), credit: credit.toString() });
         // It must also merge with lines that have none.
-        return { subAccountId: account.id, thirdCode: line.thirdCode || null, description: line.description, debit, credit };
+        return { subAccountId: account.id, thirdCode: thirdParty?.code ?? null, thirdParty, description: line.description, debit, credit };
       });
       const debits = parsed.reduce((sum, l) => sum.plus(l.debit), ZERO);
       const credits = parsed.reduce((sum, l) => sum.plus(l.credit), ZERO);
@@ -148,6 +163,8 @@ export function decideLedger(
         creditAmount: formatAmount(l.credit, precision),
         description: l.description,
         thirdCode: l.thirdCode,
+        thirdPartyId: l.thirdParty?.id ?? null,
+        thirdPartyOrigin: l.thirdParty?.origin ?? null,
       }));
       assert(organisation.defaultSessionId, 'an organisation has a default session');
       return [{

@@ -133,7 +133,8 @@ export const entriesProjection: Projection = {
         for (const l of d.lines) {
           w.insert(AccountingEntryLine, t(AccountingEntryLine), {
             organisationId, id: l.lineId, accountingEntryId: d.entryId, order: l.order, subAccountId: l.subAccountId, debitAmount: l.debitAmount,
-            creditAmount: l.creditAmount, description: l.description, documentNumber: d.documentNumber, thirdCode: l.thirdCode, creationDate: d.at, modificationDate: d.at,
+            creditAmount: l.creditAmount, description: l.description, documentNumber: d.documentNumber, thirdCode: l.thirdCode,
+            thirdPartyId: l.thirdPartyId, thirdPartyOrigin: l.thirdPartyOrigin, creationDate: d.at, modificationDate: d.at,
           });
         }
         return;

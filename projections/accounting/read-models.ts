@@ -4,7 +4,9 @@ import {
 } from '../../domain/accounting/enums.ts';
 import { legislationCodeOf } from '../../domain/reference/countries.ts';
 import { RegisterType } from '../../domain/reference/invoice-types.ts';
+import { ThirdPartyOrigin } from '../../domain/accounting/ledger.ts';
 import { f, type Resource } from '../engine/resource.ts';
+import { accountingEntryThirdParty } from './third-party.ts';
 
 export const AccountingAccount: Resource = {
   typeName: 'AccountingAccount',
@@ -194,8 +196,7 @@ export const AccountingEntryLine: Resource = {
     f.uuid('accountingEntryId'),
     f.absent('accountingEntryInvoice', 'AccountingEntryInvoice'),
     f.absent('accountingEntryPayment', 'AccountingEntryPayment'),
-    // Only the third party's code is known until parties land; the rest of the object stays null.
-    f.computed('accountingEntryThirdParty', 'AccountingEntryThirdParty', (row) => (row.thirdCode ? { code: row.thirdCode } : null)),
+    accountingEntryThirdParty,
     f.string('contraAccount'),
     f.dateTime('creationDate'),
     f.decimal('creditAmount'),
@@ -208,6 +209,8 @@ export const AccountingEntryLine: Resource = {
     f.ref('subAccount', 'AccountingAccount', () => AccountingAccount, 'subAccountId'),
     f.uuid('subAccountId'),
     f.string('thirdCode', { hidden: true }),
+    f.uuid('thirdPartyId', { hidden: true }),
+    f.enum('thirdPartyOrigin', 'OriginType', ThirdPartyOrigin, { hidden: true }),
   ],
 };
 

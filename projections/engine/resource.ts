@@ -55,7 +55,26 @@ export interface ComputedField {
   resolve: (row: Record<string, unknown>) => unknown;
 }
 
-export type Field = StoredField | ReferenceField | ChildrenField | AbsentField | ComputedField;
+/**
+ * An object kept in the row's own (hidden) columns, filtered through them (`accountingEntryThirdParty: { code }` is
+ * the line's thirdCode), and completed at read time by the row of another read model it names: the party's
+ * current name and identifiers (api/graphql/embedded.ts loads those rows in one batch per request).
+ */
+export interface EmbeddedField {
+  kind: 'embedded';
+  name: string;
+  gql: string;
+  /** Its filterable fields: each one of this resource's stored fields. */
+  filterBy: Record<string, string>;
+  /** The stored field holding its code (the key that names the completing row when no id was recorded). */
+  codeField: string;
+  /** The stored fields naming the completing row, and the resource each kind is read from. */
+  completedBy: { idField: string; kindField: string; resources: Record<string, () => Resource> };
+  /** The object, from the row and the completing row found with its kind (null when none is). */
+  resolve: (row: Record<string, unknown>, completing: { kind: string; row: Record<string, unknown> } | null) => unknown;
+}
+
+export type Field = StoredField | ReferenceField | ChildrenField | AbsentField | ComputedField | EmbeddedField;
 
 export interface Resource {
   typeName: string; // GraphQL object type
@@ -110,6 +129,7 @@ export const f = {
   children: (name: string, gql: string, resource: () => Resource, foreignKey: string, orderBy: string): ChildrenField => ({ kind: 'children', name, gql: `[${gql}]`, resource, foreignKey, orderBy }),
   absent: (name: string, gql: string): AbsentField => ({ kind: 'absent', name, gql }),
   computed: (name: string, gql: string, resolve: (row: Record<string, unknown>) => unknown): ComputedField => ({ kind: 'computed', name, gql, resolve }),
+  embedded: (name: string, gql: string, definition: Omit<EmbeddedField, 'kind' | 'name' | 'gql'>): EmbeddedField => ({ kind: 'embedded', name, gql, ...definition }),
 };
 
 export const storedFields = (r: Resource): StoredField[] => r.fields.filter((x): x is StoredField => x.kind === 'stored');

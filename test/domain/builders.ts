@@ -5,6 +5,7 @@
  * its own states from scratch.
  */
 import { randomUUID } from 'node:crypto';
+import { derivedId } from '../../domain/ids.ts';
 import type { TAP } from 'tap';
 import { BusinessError } from '../../domain/errors.ts';
 import type { SourceType } from '../../domain/accounting/enums.ts';
@@ -33,6 +34,8 @@ import {
 export const NOW = '2026-01-15T10:00:00.000Z';
 
 export const id = (): string => randomUUID();
+/** A stable party id per code, for ledgers that name parties by code. */
+export const partyIdOf = (code: string): string => derivedId('00000000-0000-4000-8000-000000000000', 'party', code);
 
 // ---------------------------------------------------------------------------------------------
 // Folding
@@ -132,8 +135,8 @@ export type PostCommand = Extract<LedgerCommand, { type: 'PostAccountingEntry' }
 export class Book {
   readonly history: LedgerEvent[] = [];
   ledger: LedgerState = initialLedgerState();
-  /** The organisation's parties as the ledger sees them: any code, unless a test says otherwise. */
-  knownThirdParty: KnownThirdParty = () => true;
+  /** The organisation's parties as the ledger sees them: any code is a customer's, unless a test says otherwise. */
+  knownThirdParty: KnownThirdParty = (code) => ({ id: partyIdOf(code), code, origin: 'CUSTOMER' });
 
   private constructor(
     public organisation: OrganisationState,

@@ -1,7 +1,7 @@
 import t from 'tap';
 import { Errors } from '../../domain/errors.ts';
 import { AccountingErrors } from '../../domain/accounting/errors.ts';
-import { Book, NOW, businessErrorOf, credit, debit, id, refuses } from './builders.ts';
+import { Book, NOW, businessErrorOf, credit, debit, id, partyIdOf, refuses } from './builders.ts';
 
 const BANK = '5720000';
 const CUSTOMER = '4300000';
@@ -35,7 +35,7 @@ t.test('a three-line sales entry', async (t) => {
 
 t.test("a line's third party must be a party of the organisation, as its account must be an account", async (t) => {
   const book = Book.create('ES');
-  book.knownThirdParty = (code) => code === 'C001';
+  book.knownThirdParty = (code) => (code === 'C001' ? { id: partyIdOf(code), code, origin: 'CUSTOMER' } : undefined);
   const lines = (third: string) => [debit(book.account(CUSTOMER), '121.00', 'C001'), credit(book.account(SALES), '121.00', third)];
   const error = businessErrorOf(() => book.decide(book.postCommand(lines('NO-SUCH-PARTY'))));
   t.equal(error?.code, AccountingErrors.thirdPartyNotFound);

@@ -103,7 +103,7 @@ t.test("the ledger counts live lines' third-party codes", async (t) => {
   const ledger = initialLedgerState();
   const entryId = id();
   const line = (code: string, debit: string | null, credit: string | null, third: string | null) => ({ subAccountId: accountIdByCode(org, code), thirdCode: third, description: null, debitAmount: debit, creditAmount: credit });
-  const post = decideLedger({ type: 'PostAccountingEntry', entryId, lineIds: [id(), id()], date: '2026-03-01', documentDate: null, documentNumber: null, description: null, journalTypeId: [...org.journalTypes.keys()][0], lines: [line('5720000', '10', null, 'C00001'), line('7000000', null, '10', null)], sourceType: 'PUBLIC_API', now: NOW }, ledger, org.exercises.get(exerciseId)!, org, (code) => code === 'C00001');
+  const post = decideLedger({ type: 'PostAccountingEntry', entryId, lineIds: [id(), id()], date: '2026-03-01', documentDate: null, documentNumber: null, description: null, journalTypeId: [...org.journalTypes.keys()][0], lines: [line('5720000', '10', null, 'C00001'), line('7000000', null, '10', null)], sourceType: 'PUBLIC_API', now: NOW }, ledger, org.exercises.get(exerciseId)!, org, (code) => (code === 'C00001' ? { id: id(), code, origin: 'CUSTOMER' } : undefined));
   post.forEach((e) => evolveLedger(ledger, e));
   t.equal(ledger.thirdCodeUsage.get('C00001'), 1);
   decideLedger({ type: 'DeleteAccountingEntry', entryId, now: NOW }, ledger, org.exercises.get(exerciseId)!, org).forEach((e) => evolveLedger(ledger, e));

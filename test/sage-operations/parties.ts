@@ -6,8 +6,8 @@ const CUSTOMER_FRAGMENT = `fragment CustomerFields on Customer {
   addresses { id firstLine secondLine city province zipCode countryIsoCodeAlpha2 }
   contacts { id isDefault courtesy name surname phones { id isDefault number type } emails { id emailAddress usage isDefault } socialMedias { id name link } }
 }`;
-// `first: 1`: without it the read costs more than the limit allows (a finding of issue 17 item 6, in its report).
-const CUSTOMER_BY_ID = `query customerById($id: UUID!) { customers(first: 1, where: { id: { eq: $id } }) { edges { node { ...CustomerFields } } } } ${CUSTOMER_FRAGMENT}`;
+// No `first`, as Sage sends it: the id filter bounds the list to one row in the cost analysis.
+const CUSTOMER_BY_ID = `query customerById($id: UUID!) { customers(where: { id: { eq: $id } }) { edges { node { ...CustomerFields } } } } ${CUSTOMER_FRAGMENT}`;
 const SUPPLIER_BY_ID = `query supplierById($id: UUID!) { suppliers(where: { id: { eq: $id } }) { edges { node { id code socialName gdprApplied addresses { id firstLine city } contacts { name emails { emailAddress usage } phones { number type } } } } } }`;
 const EMPLOYEE_BY_ID = `query employeeById($id: UUID!) { employees(where: { id: { eq: $id } }) { edges { node { id code name shortName comments gdprApplied addresses { firstLine city zipCode countryIsoCodeAlpha2 } } } } }`;
 
@@ -109,14 +109,44 @@ export const PARTIES: SageOperation[] = [
     expect(data, ctx) { ctx.customerEntryId = data.createAccountingEntryUsingCodes.id; },
   },
   {
-    name: 'the entry lines name the customer as accountingEntryThirdParty (§5, pm-015..032 selections)',
-    query: `query accountingEntries($id: UUID!) { accountingEntries(where: { id: { eq: $id } }) { edges { node { id accountingEntryLines { subAccount { code } accountingEntryThirdParty { code } } } } } }`,
+    name: 'the entry lines name the customer as accountingEntryThirdParty: code, origin, id and its current data (§5, pm-015..032 selections)',
+    query: `query accountingEntries($id: UUID!) { accountingEntries(where: { id: { eq: $id } }) { edges { node { id accountingEntryLines { subAccountId subAccount { code } accountingEntryThirdParty { code origin thirdPartyId socialName vatNumber documentId } } } } } }`,
     variables: (ctx) => ({ id: ctx.customerEntryId }),
     expect(data, ctx) {
       const lines = onlyNode(data.accountingEntries).accountingEntryLines;
-      // Only `code`: origin, socialName and thirdPartyId read null today (a finding of issue 17 item 6, in its report).
-      assert.deepEqual(lines.map((l: any) => [l.subAccount.code, l.accountingEntryThirdParty]), [['5720000', null], ['4300001', { code: ctx.customerCode }]]);
+      assert.deepEqual(lines.map((l: any) => [l.subAccount.code, l.accountingEntryThirdParty]), [['5720000', null], ['4300001', {
+        code: ctx.customerCode, origin: 'CUSTOMER', thirdPartyId: ctx.customerId, socialName: 'Ferretería Centro S.L.', vatNumber: 'ESB12345674', documentId: 'B12345674',
+      }]]);
+      ctx.customerAccountId = lines[1].subAccountId;
     },
+  },
+  {
+    name: "createAccountingEntryUsingIds with thirdId: the line keeps the customer's code (pm-067)",
+    query: `mutation createAccountingEntryUsingIds($values: AccountingEntryCreateUsingIdsGLDtoInput!) { createAccountingEntryUsingIds(input: $values) { id number } }`,
+    variables: (ctx) => ({ values: {
+      description: 'Cobro por ids', date: `${ctx.year}-03-02`, documentDate: `${ctx.year}-03-02`, documentNumber: 'C-0302', journalTypeId: ctx.journalTypeId,
+      accountingEntryLines: [
+        { subAccountId: ctx.bankAccountId, description: 'Cobro', debitAmount: 40, creditAmount: 0 },
+        { subAccountId: ctx.customerAccountId, thirdId: ctx.customerId, description: 'Cobro', debitAmount: 0, creditAmount: 40 },
+      ],
+    } }),
+    expect(data, ctx) { ctx.customerEntryByIdsId = data.createAccountingEntryUsingIds.id; },
+  },
+  {
+    name: 'accountingEntryLines filtered by accountingEntryThirdParty.code (pm-015..038): both postings, by code and by id',
+    query: `query accountingEntryLines($code: String!) { accountingEntryLines(where: { accountingEntryThirdParty: { code: { eq: $code } } }, order: [{ accountingEntry: { date: ASC } }]) { totalCount edges { node { accountingEntryId accountingEntryThirdParty { code origin } } } } }`,
+    variables: (ctx) => ({ code: ctx.customerCode }),
+    expect(data, ctx) {
+      const lines = nodesOf(data.accountingEntryLines);
+      assert.deepEqual(lines.map((l) => [l.accountingEntryId, l.accountingEntryThirdParty.code, l.accountingEntryThirdParty.origin]), [
+        [ctx.customerEntryId, ctx.customerCode, 'CUSTOMER'], [ctx.customerEntryByIdsId, ctx.customerCode, 'CUSTOMER'],
+      ]);
+    },
+  },
+  {
+    name: "accountingEntries filtered by a line's third party origin (pm-015..032)",
+    query: `query accountingEntries { accountingEntries(where: { accountingEntryLines: { some: { accountingEntryThirdParty: { origin: { eq: CUSTOMER } } } } }, order: [{ date: ASC }]) { totalCount edges { node { id } } } }`,
+    expect(data, ctx) { assert.deepEqual(nodesOf(data.accountingEntries).map((e) => e.id), [ctx.customerEntryId, ctx.customerEntryByIdsId]); },
   },
   {
     name: 'updateCustomer: an e-mail removed with requestedAction DELETE, as HP sends it with a copy of the item (hp-006, §1.9)',
