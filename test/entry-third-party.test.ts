@@ -1,8 +1,8 @@
 /**
  * A line's third party (AccountingEntryThirdParty): posted by id it keeps the party's code (pm-067), records the
  * party's id and kind, reads the party's current name and identifiers, and filters by code, id and origin (pm-015..038).
- * Lines stored before the id was recorded (thirdCode holding a code, or the id of entries posted by ids) are
- * completed by that code or id; the completion reads the caller's organisation's parties only.
+ * Lines stored before the id was recorded (thirdCode holding a code, or the id of entries posted by ids) get it in
+ * the projection (entry-third-party-old-lines); the completion reads by id the caller's organisation's parties only.
  */
 import t from 'tap';
 import { randomUUID } from 'node:crypto';
@@ -14,6 +14,7 @@ import { PartyErrors } from '../domain/parties/errors.ts';
 import type { GlobalPosition } from '../eventstore/port.ts';
 import { AccountingEntryLine } from '../projections/accounting/read-models.ts';
 import { accountingEntryThirdParty } from '../projections/accounting/third-party.ts';
+import { postOld } from './helpers/old-events.ts';
 import { runningService } from './helpers/service.ts';
 
 const api = await runningService(t);
@@ -81,30 +82,18 @@ t.test('lines and entries filter by the embedded third party: code, thirdPartyId
 });
 
 t.test('a line stored before (thirdCode holding the id, no thirdPartyId) reads the party by that id', async (t) => {
+  // A customer no line posted now names: the ledger can count its id from the old-shaped line alone.
+  const named = await mutate.createCustomer(ctx, { socialName: 'Solo Antiguo S.L.' });
+  await daemon.waitFor((await store.headPosition()) as GlobalPosition);
   const template = await byIds(randomUUID());
-  const exercise = exerciseForDate(org, date)!;
-  const stream = AggregateStore.streamId(LedgerAggregate.category, exercise.id);
-  const posted = (await store.readStream(stream)).find((e) => e.data.entryId === template.id)!;
-  const oldEntryId = randomUUID();
-  const ledger = await new AggregateStore(store).load(LedgerAggregate, exercise.id);
-  const oldData = {
-    ...posted.data, entryId: oldEntryId, number: ledger.state.entryOrder.length + 1,
-    lines: (posted.data.lines as Record<string, unknown>[]).map(({ thirdPartyId, thirdPartyOrigin, ...l }) => ({ ...l, lineId: randomUUID(), thirdCode: thirdPartyId })),
-  };
-  const { rows: [inserted] } = await db.pool.query(
-    `WITH moved AS (UPDATE es_streams SET revision = revision + 1 WHERE stream_id = $1 RETURNING revision)
-     INSERT INTO es_events (stream_id, stream_revision, event_id, event_type, data, metadata)
-     SELECT $1, revision, $2, 'AccountingEntryPosted', $3, $4 FROM moved
-     RETURNING transaction_id::text AS commit, global_position::text AS prepare`,
-    [stream, randomUUID(), JSON.stringify(oldData), JSON.stringify({ ...posted.metadata, causationId: randomUUID() })],
-  );
-  const position: GlobalPosition = { commit: BigInt(inserted.commit), prepare: BigInt(inserted.prepare) };
-  t.ok(await daemon.waitFor(position), 'projected');
+  const oldEntryId = await postOld(api, template.id, date, (line, thirdPartyId) => ({
+    ...line, thirdCode: thirdPartyId === customer.id ? named.id : thirdPartyId,
+  }));
   const [customerLine, employeeLine] = await thirdParties(oldEntryId);
-  t.match(customerLine, { code: customerCode, origin: 'CUSTOMER', thirdPartyId: customer.id, socialName: 'Ferretería Centro S.L.' });
+  t.match(customerLine, { code: (named as { code: string }).code, origin: 'CUSTOMER', thirdPartyId: named.id, socialName: 'Solo Antiguo S.L.' });
   t.match(employeeLine, { code: employeeCode, origin: 'EMPLOYEE', thirdPartyId: employee.id, socialName: 'Ana Gómez' });
-  const { state } = await new AggregateStore(store).load(LedgerAggregate, exercise.id);
-  t.ok(state.thirdCodeUsage.has(customer.id), "the ledger counts the stored id: the party deletion guard checks code or id");
+  const { state } = await new AggregateStore(store).load(LedgerAggregate, exerciseForDate(org, date)!.id);
+  t.ok(state.thirdCodeUsage.has(named.id), "the ledger counts the stored id: the party deletion guard checks code or id");
 });
 
 t.test("the completion reads the caller's organisation's parties only", async (t) => {
@@ -113,9 +102,12 @@ t.test("the completion reads the caller's organisation's parties only", async (t
   const theirs = await mutate.createCustomer({ organisationId: other.id }, { code: customerCode, socialName: 'Vecino S.A.' });
   await daemon.waitFor((await store.headPosition()) as GlobalPosition);
   const line = (extra: object) => ({ id: randomUUID(), organisationId: api.organisationId, thirdCode: customerCode, ...extra });
-  const [byCode, byTheirId] = (await loadEmbedded(db.pool, accountingEntryThirdParty, api.organisationId, [line({}), line({ thirdPartyId: theirs.id, thirdPartyOrigin: 'CUSTOMER' })])) as any[];
-  t.match(byCode, { socialName: 'Ferretería Centro S.L.', thirdPartyId: customer.id }, "a code names the caller's party");
+  const [byOurId, byTheirId, byCodeAlone] = (await loadEmbedded(db.pool, accountingEntryThirdParty, api.organisationId, [
+    line({ thirdPartyId: customer.id.toUpperCase(), thirdPartyOrigin: 'CUSTOMER' }), line({ thirdPartyId: theirs.id, thirdPartyOrigin: 'CUSTOMER' }), line({}),
+  ])) as any[];
+  t.match(byOurId, { socialName: 'Ferretería Centro S.L.' }, "an id names the caller's party (in either case)");
   t.match(byTheirId, { socialName: null, vatNumber: null }, "another organisation's party is not read");
+  t.match(byCodeAlone, { code: customerCode, thirdPartyId: null, socialName: null }, 'a code alone names no party: the projection records the id of a party a line names');
   t.ok(AccountingEntryLine.fields.includes(accountingEntryThirdParty));
 });
 

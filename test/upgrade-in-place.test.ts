@@ -18,6 +18,7 @@ import { READER_ROLE } from '../projections/engine/resource.ts';
 import { loadConfig } from '../platform/config.ts';
 import { freshDatabase } from './helpers/database.ts';
 import { answerNow, queryNow, restNow } from './fixtures/76e5ffb-now/index.ts';
+import { CUSTOMER_LEDGER_NOW } from './fixtures/76e5ffb-now/accounting.ts';
 import { SETTINGS_ASKED_NOW } from './fixtures/76e5ffb-now/settings.ts';
 
 const fixtureFile = (name: string) => new URL(`./fixtures/${name}`, import.meta.url);
@@ -97,6 +98,12 @@ t.test('the books, parties, settings and product read as the old version answere
     t.has(r.body, restNow(path, body), `${path} holds what it held`);
   }
   for (const [path, body] of Object.entries(SETTINGS_ASKED_NOW)) t.has((await call('GET', path)).body, body, `${path} holds what the old store held`);
+});
+
+t.test("the old lines naming the customer read it, and its ledger finds them by its code and its id", async (t) => {
+  const r = await gql(CUSTOMER_LEDGER_NOW.query, { code: old.customer.code, id: old.customer.id });
+  // (Two lines of the old store name it, by code: its generator posted them.)
+  t.same(r, { data: CUSTOMER_LEDGER_NOW.answer(old.customer, 'Zacarías Ordóñez', 2) });
 });
 
 t.test('the tokens the old version issued still work, and its refresh token renews them', async (t) => {

@@ -3,12 +3,14 @@ import type { LedgerEvent } from '../../domain/accounting/ledger.ts';
 import type { OrganisationEvent } from '../../domain/accounting/organisation.ts';
 import { derivedId } from '../../domain/ids.ts';
 import type { RecordedEvent } from '../../eventstore/port.ts';
-import { projectionsOf, type Projection } from '../engine/projection.ts';
+import { projectionsOf, type Projection, type TableOf } from '../engine/projection.ts';
+import type { Writes } from '../engine/writes.ts';
 import {
   AccountingAccount, AccountingEntry, AccountingEntryLine, AccountingExercise, AccountingPeriod, JournalType, OrganizationCurrency, Session,
 } from './read-models.ts';
 import { Organisation } from './organisation.ts';
 import { offBalanceAccountTypeOf, plainSubAccountTypeOf } from './account-nature.ts';
+import { OldLineReferences, PARTY_LIFE_EVENT_TYPES, ThirdPartyReference, applyPartyLife, isPartyLifeEvent } from './third-party-references.ts';
 
 type Known = OrganisationEvent | LedgerEvent;
 const known = (e: RecordedEvent) => ({ type: e.type, data: e.data }) as Known;
@@ -114,49 +116,66 @@ export const exercisesProjection: Projection = {
 
 export const entriesProjection: Projection = {
   name: 'entries',
-  resources: [AccountingEntry, AccountingEntryLine],
-  // 1: entry and source types with Sage's values (issue 17).
-  revision: 1,
-  eventTypes: ['AccountingEntryPosted', 'AccountingEntryDeleted', 'AccountingPeriodClosed', 'AccountingPeriodReopened'],
+  resources: [AccountingEntry, AccountingEntryLine, ThirdPartyReference],
+  // 1: entry and source types with Sage's values (issue 17). 2: lines stored without their third party's id get
+  // the party their code (or id) named when posted, free text none (third-party-references.ts).
+  revision: 2,
+  eventTypes: ['AccountingEntryPosted', 'AccountingEntryDeleted', 'AccountingPeriodClosed', 'AccountingPeriodReopened', ...PARTY_LIFE_EVENT_TYPES],
   apply(event, w, t) {
-    const e = known(event);
-    const organisationId = org(event);
-    switch (e.type) {
-      case 'AccountingEntryPosted': {
-        const d = e.data;
-        w.insert(AccountingEntry, t(AccountingEntry), {
-          organisationId, id: d.entryId, number: d.number, date: d.date, documentDate: d.documentDate, documentNumber: d.documentNumber,
-          description: d.description, journalTypeId: d.journalTypeId, accountingExerciseId: d.exerciseId, accountingPeriodId: d.periodId,
-          sessionId: d.sessionId, currencyId: currencyId(organisationId, d.currencyCode), entryType: d.entryType, sourceType: d.sourceType,
-          isClosed: false, creationDate: d.at, modificationDate: d.at,
-        });
-        for (const l of d.lines) {
-          w.insert(AccountingEntryLine, t(AccountingEntryLine), {
-            organisationId, id: l.lineId, accountingEntryId: d.entryId, order: l.order, subAccountId: l.subAccountId, debitAmount: l.debitAmount,
-            creditAmount: l.creditAmount, description: l.description, documentNumber: d.documentNumber, thirdCode: l.thirdCode,
-            thirdPartyId: l.thirdPartyId, thirdPartyOrigin: l.thirdPartyOrigin, creationDate: d.at, modificationDate: d.at,
-          });
-        }
-        return;
-      }
-      case 'AccountingEntryDeleted': {
-        const d = e.data;
-        w.delete(AccountingEntryLine, t(AccountingEntryLine), { accountingEntryId: d.entryId });
-        w.delete(AccountingEntry, t(AccountingEntry), { id: d.entryId });
-        // Numbers stay gap-free: the entries after the deleted one move down by one.
-        w.sql(`UPDATE ${t(AccountingEntry)} SET number = number - 1 WHERE accounting_exercise_id = $1 AND number > $2`, [d.exerciseId, d.number], {
-          resource: AccountingEntry, table: t(AccountingEntry), fields: ['accountingExerciseId', 'number'],
-        });
-        return;
-      }
-      case 'AccountingPeriodClosed':
-      case 'AccountingPeriodReopened': {
-        const closed = e.type === 'AccountingPeriodClosed';
-        // (By organisation too, so that no statement of one organisation's events can touch another's rows.)
-        return w.update(AccountingEntry, t(AccountingEntry), { organisationId, accountingPeriodId: e.data.periodId }, { isClosed: closed, closeDate: closed ? e.data.at : null });
-      }
+    this.applyBatch!([event], w, t);
+  },
+  applyBatch(events, w, t) {
+    const oldLines = new OldLineReferences();
+    for (const event of events) {
+      if (isPartyLifeEvent(event.type)) {
+        oldLines.resolve(w, t); // against the parties as they stood before this event
+        applyPartyLife(event, w, t);
+      } else applyLedgerEvent(event, w, t, oldLines);
     }
+    oldLines.resolve(w, t);
   },
 };
+
+/** An entry's posting or deletion, or a period's close or reopening; old lines naming a third party wait in `oldLines`. */
+function applyLedgerEvent(event: RecordedEvent, w: Writes, t: TableOf, oldLines: OldLineReferences): void {
+  const e = known(event);
+  const organisationId = org(event);
+  switch (e.type) {
+    case 'AccountingEntryPosted': {
+      const d = e.data;
+      w.insert(AccountingEntry, t(AccountingEntry), {
+        organisationId, id: d.entryId, number: d.number, date: d.date, documentDate: d.documentDate, documentNumber: d.documentNumber,
+        description: d.description, journalTypeId: d.journalTypeId, accountingExerciseId: d.exerciseId, accountingPeriodId: d.periodId,
+        sessionId: d.sessionId, currencyId: currencyId(organisationId, d.currencyCode), entryType: d.entryType, sourceType: d.sourceType,
+        isClosed: false, creationDate: d.at, modificationDate: d.at,
+      });
+      for (const l of d.lines) {
+        w.insert(AccountingEntryLine, t(AccountingEntryLine), {
+          organisationId, id: l.lineId, accountingEntryId: d.entryId, order: l.order, subAccountId: l.subAccountId, debitAmount: l.debitAmount,
+          creditAmount: l.creditAmount, description: l.description, documentNumber: d.documentNumber, thirdCode: l.thirdCode,
+          thirdPartyId: l.thirdPartyId, thirdPartyOrigin: l.thirdPartyOrigin, creationDate: d.at, modificationDate: d.at,
+        });
+        if (!l.thirdPartyId && l.thirdCode) oldLines.add(organisationId, d.entryId, l.lineId, l.thirdCode);
+      }
+      return;
+    }
+    case 'AccountingEntryDeleted': {
+      const d = e.data;
+      w.delete(AccountingEntryLine, t(AccountingEntryLine), { accountingEntryId: d.entryId });
+      w.delete(AccountingEntry, t(AccountingEntry), { id: d.entryId });
+      // Numbers stay gap-free: the entries after the deleted one move down by one.
+      w.sql(`UPDATE ${t(AccountingEntry)} SET number = number - 1 WHERE accounting_exercise_id = $1 AND number > $2`, [d.exerciseId, d.number], {
+        resource: AccountingEntry, table: t(AccountingEntry), fields: ['accountingExerciseId', 'number'],
+      });
+      return;
+    }
+    case 'AccountingPeriodClosed':
+    case 'AccountingPeriodReopened': {
+      const closed = e.type === 'AccountingPeriodClosed';
+      // (By organisation too, so that no statement of one organisation's events can touch another's rows.)
+      return w.update(AccountingEntry, t(AccountingEntry), { organisationId, accountingPeriodId: e.data.periodId }, { isClosed: closed, closeDate: closed ? e.data.at : null });
+    }
+  }
+}
 
 export const PROJECTIONS = projectionsOf(import.meta.url, [organisationsProjection, chartProjection, exercisesProjection, entriesProjection]);

@@ -187,7 +187,8 @@ export const AccountingEntryLine: Resource = {
   query: { field: 'accountingEntryLines', connection: 'AccountingEntryLinesConnection' },
   // (organisation_id, sub_account_id, accounting_entry_id): an account's lines, and the entries with a line on it,
   // read from the index alone (a filter `accountingEntryLines: { some: { subAccount... } }` counts and probes by it).
-  indexes: [['accounting_entry_id'], ['organisation_id', 'sub_account_id', 'accounting_entry_id']],
+  // (organisation_id, third_code), (organisation_id, third_party_id): a third party's ledger (pm-015..038).
+  indexes: [['accounting_entry_id'], ['organisation_id', 'sub_account_id', 'accounting_entry_id'], ['organisation_id', 'third_code'], ['organisation_id', 'third_party_id']],
   countedBy: ['subAccountId'],
   defaultOrder: ['accountingEntryId', 'order'],
   fields: [

@@ -1,10 +1,9 @@
 /**
  * A line's third party (Sage's AccountingEntryThirdParty): the code, party id and kind the posting recorded
  * (stored on the line, filterable), completed at read time with the party's current name and identifiers from
- * the parties' read models, so an erased party reads as its read model shows it. Lines stored before the id and
- * kind were recorded are completed by their code (codes are unique across kinds and never change, and a party
- * named by a live line cannot be deleted, so the code still names the party posted), or, for lines posted by
- * ids then, by the id they hold.
+ * the parties' read models, so an erased party reads as its read model shows it. Completed by the recorded id
+ * only: lines stored before it was recorded got it in the projection from the party they named when posted
+ * (third-party-references.ts); a line naming no party (free text) shows its code and nothing of any party.
  */
 import { derivedId } from '../../domain/ids.ts';
 import type { ThirdPartyOrigin } from '../../domain/accounting/ledger.ts';
@@ -17,7 +16,6 @@ const PARTY_RESOURCES: Record<ThirdPartyOrigin, () => Resource> = { CUSTOMER: ()
 
 export const accountingEntryThirdParty = f.embedded('accountingEntryThirdParty', 'AccountingEntryThirdParty', {
   filterBy: { code: 'thirdCode', thirdPartyId: 'thirdPartyId', origin: 'thirdPartyOrigin' },
-  codeField: 'thirdCode',
   completedBy: { idField: 'thirdPartyId', kindField: 'thirdPartyOrigin', resources: PARTY_RESOURCES },
   resolve: (line: Row, party: { kind: string; row: Row } | null) => {
     if (!line.thirdCode) return null;
@@ -26,8 +24,8 @@ export const accountingEntryThirdParty = f.embedded('accountingEntryThirdParty',
       // One per line: an id of its own, derived from the line's.
       id: derivedId(String(line.id), 'accounting-entry-third-party', 'line'),
       code: party ? p.code : line.thirdCode,
-      thirdPartyId: line.thirdPartyId ?? p.id ?? null,
-      origin: line.thirdPartyOrigin ?? party?.kind ?? null,
+      thirdPartyId: line.thirdPartyId ?? null,
+      origin: line.thirdPartyOrigin ?? null,
       // An employee has a name, not a social name.
       socialName: p.socialName ?? p.name ?? null,
       vatNumber: p.vatNumber ?? null,

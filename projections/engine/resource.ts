@@ -57,8 +57,8 @@ export interface ComputedField {
 
 /**
  * An object kept in the row's own (hidden) columns, filtered through them (`accountingEntryThirdParty: { code }` is
- * the line's thirdCode), and completed at read time by the row of another read model it names: the party's
- * current name and identifiers (api/graphql/embedded.ts loads those rows in one batch per request).
+ * the line's thirdCode), and completed at read time by the row of another read model it names by id and kind: the
+ * party's current name and identifiers (api/graphql/embedded.ts loads those rows in one batch per request).
  */
 export interface EmbeddedField {
   kind: 'embedded';
@@ -66,8 +66,6 @@ export interface EmbeddedField {
   gql: string;
   /** Its filterable fields: each one of this resource's stored fields. */
   filterBy: Record<string, string>;
-  /** The stored field holding its code (the key that names the completing row when no id was recorded). */
-  codeField: string;
   /** The stored fields naming the completing row, and the resource each kind is read from. */
   completedBy: { idField: string; kindField: string; resources: Record<string, () => Resource> };
   /** The object, from the row and the completing row found with its kind (null when none is). */

@@ -1,0 +1,91 @@
+/**
+ * Lines stored before postings recorded their third party's id and kind (AccountingEntryPosted without thirdPartyId)
+ * get them here, in the projection, at their place in the event order: the entries projection follows the parties'
+ * Created and Deleted events into a hidden table of the organisation's live parties by the references a line could
+ * name them with (the code; the id, which lines posted by ids then held as thirdCode), and a line naming a live
+ * party is stored with that party's code, id and kind. A line whose text named no live party when it was posted
+ * (free text before 1a37349, a party deleted since, a code taken only later) stays as it was, with no id or kind:
+ * reads and filters then agree, and no line is completed with a party it did not name.
+ *
+ * The table is the entries projection's own (rebuilt with it; no other projection reads it): not among the module's
+ * resources, with no query and no REST collection, so no GraphQL type or REST item derives from it.
+ */
+import { ThirdPartyOrigin } from '../../domain/accounting/ledger.ts';
+import { derivedId, isUuid } from '../../domain/ids.ts';
+import type { PartyKind } from '../../domain/parties/fields.ts';
+import { PARTY_EVENT_TYPES, partyAction, type PartyRefData } from '../../domain/parties/parties.ts';
+import type { RecordedEvent } from '../../eventstore/port.ts';
+import type { TableOf } from '../engine/projection.ts';
+import { f, type Resource } from '../engine/resource.ts';
+import type { Writes } from '../engine/writes.ts';
+import { AccountingEntryLine } from './read-models.ts';
+
+export const ThirdPartyReference: Resource = {
+  typeName: 'ThirdPartyReference',
+  table: 'accounting_third_party_references',
+  scope: 'organisation',
+  // A deleted party's rows are found by its id.
+  indexes: [['organisation_id', 'third_party_id']],
+  fields: [
+    f.uuid('id'), // derived from the organisation and the reference (referenceKey)
+    f.uuid('thirdPartyId'),
+    f.string('code'),
+    f.enum('origin', 'OriginType', ThirdPartyOrigin),
+  ],
+};
+
+/** The parties' events the entries projection follows (Updated cannot change a code, GdprApplied no clear field). */
+export const PARTY_LIFE_EVENT_TYPES: readonly string[] = PARTY_EVENT_TYPES.filter((type) => ['Created', 'Deleted'].includes(partyAction(type)));
+export const isPartyLifeEvent = (type: string): boolean => PARTY_LIFE_EVENT_TYPES.includes(type);
+
+const ORIGIN: Record<PartyKind, ThirdPartyOrigin> = { customer: 'CUSTOMER', supplier: 'SUPPLIER', employee: 'EMPLOYEE' };
+
+/** A reference's row id: by id for a UUID (any case: old lines held the id as given), by code otherwise (codes are at most 20 characters). */
+function referenceKey(organisationId: string, reference: string): string {
+  return isUuid(reference) ? derivedId(organisationId, 'third-party-by-id', reference.toLowerCase()) : derivedId(organisationId, 'third-party-by-code', reference);
+}
+
+/** A party's Created or Deleted: its references become live, or are gone. */
+export function applyPartyLife(event: RecordedEvent, w: Writes, t: TableOf): void {
+  const organisationId = event.metadata.organisationId as string;
+  const { partyId, kind, code } = event.data as unknown as PartyRefData;
+  const table = t(ThirdPartyReference);
+  if (partyAction(event.type) === 'Deleted') return w.delete(ThirdPartyReference, table, { organisationId, thirdPartyId: partyId });
+  const party = { organisationId, thirdPartyId: partyId, code, origin: ORIGIN[kind] };
+  w.insert(ThirdPartyReference, table, { ...party, id: referenceKey(organisationId, code) });
+  w.insert(ThirdPartyReference, table, { ...party, id: referenceKey(organisationId, partyId) });
+}
+
+/**
+ * Old lines of a run of postings with no party event between them (the table stands still over the run), resolved
+ * in one statement when the run ends: before the next party event, or at the end of the events applied together.
+ */
+export class OldLineReferences {
+  private entryIds: string[] = [];
+  private lineIds: string[] = [];
+  private keys: string[] = [];
+
+  /** A posted line without a recorded party id, naming something. */
+  add(organisationId: string, entryId: string, lineId: string, reference: string): void {
+    this.entryIds.push(entryId);
+    this.lineIds.push(lineId);
+    this.keys.push(referenceKey(organisationId, reference));
+  }
+
+  resolve(w: Writes, t: TableOf): void {
+    if (this.lineIds.length === 0) return;
+    const lines = t(AccountingEntryLine);
+    w.sql(
+      `UPDATE ${lines} l SET third_code = r.code, third_party_id = r.third_party_id, third_party_origin = r.origin
+       FROM unnest($1::uuid[], $2::uuid[], $3::uuid[]) AS x(entry_id, line_id, reference_id)
+       JOIN ${t(ThirdPartyReference)} r ON r.id = x.reference_id
+       WHERE l.accounting_entry_id = x.entry_id AND l.id = x.line_id`,
+      [this.entryIds, this.lineIds, this.keys],
+      // (An entry's lines: the index an entry's deletion finds them by too.)
+      { resource: AccountingEntryLine, table: lines, fields: ['accountingEntryId'] },
+    );
+    this.entryIds = [];
+    this.lineIds = [];
+    this.keys = [];
+  }
+}
