@@ -94,11 +94,16 @@ export interface AccountState {
   subAccountType: SubAccountType;
   nature: AccountNature | null;
   deactivated: boolean;
+  /** Accounts this one names: not deleted while it does (chartRefererOf). */
+  yearEndClosingAccountId: string | null;
+  transitionalPrepaymentAccountId: string | null;
 }
 export interface JournalTypeState {
   id: string;
   code: string;
   deactivated: boolean;
+  /** The account it names: not deleted while it does (chartRefererOf). */
+  accountingAccountId: string | null;
 }
 export interface ExerciseSpan {
   id: string;
@@ -258,6 +263,8 @@ export function decideOrganisation(command: OrganisationCommand, state: Organisa
       requireOrganisation(state);
       const account = requireAccount(state, command.accountId);
       if (command.accountHasEntries) fail(AccountingErrors.accountHasEntries, { code: account.code });
+      const referrer = chartRefererOf(state, account.id);
+      if (referrer) fail(AccountingErrors.accountReferenced, { code: account.code, ...referrer });
       return [{ type: 'AccountingAccountDeleted', data: { accountId: account.id, code: account.code, at } }];
     }
     case 'CreateJournalType': {
@@ -337,6 +344,7 @@ export function evolveOrganisation(state: OrganisationState, event: Organisation
       state.accounts.set(d.accountId, {
         id: d.accountId, code: d.code, accountLevel: d.accountLevel, nature, subAccountType: d.subAccountType,
         accountType: accountTypeIn(state, d.accountType, nature), deactivated: d.deactivated,
+        yearEndClosingAccountId: d.yearEndClosingAccountId ?? null, transitionalPrepaymentAccountId: d.transitionalPrepaymentAccountId ?? null,
       });
       state.accountIdByCode.set(d.code, d.accountId);
       return state;
@@ -346,6 +354,8 @@ export function evolveOrganisation(state: OrganisationState, event: Organisation
       assert(account, `${type} of account ${event.data.accountId}, which does not exist`);
       const c = event.data.changes;
       if (c.deactivated !== undefined) account.deactivated = c.deactivated;
+      if (c.yearEndClosingAccountId !== undefined) account.yearEndClosingAccountId = c.yearEndClosingAccountId;
+      if (c.transitionalPrepaymentAccountId !== undefined) account.transitionalPrepaymentAccountId = c.transitionalPrepaymentAccountId;
       if (c.nature !== undefined) account.nature = c.nature;
       if (c.accountType !== undefined) account.accountType = accountTypeIn(state, c.accountType, account.nature);
       if (c.subAccountType !== undefined) account.subAccountType = c.subAccountType;
@@ -363,7 +373,7 @@ export function evolveOrganisation(state: OrganisationState, event: Organisation
       const d = event.data;
       assert(!state.journalTypes.has(d.journalTypeId), `${type} of journal type ${d.journalTypeId}, which exists already`);
       assert(!state.journalTypeIdByCode.has(d.code), `${type} of journal type ${d.journalTypeId} with code ${d.code}, which another journal type has`);
-      state.journalTypes.set(d.journalTypeId, { id: d.journalTypeId, code: d.code, deactivated: d.deactivated });
+      state.journalTypes.set(d.journalTypeId, { id: d.journalTypeId, code: d.code, deactivated: d.deactivated, accountingAccountId: d.accountingAccountId ?? null });
       state.journalTypeIdByCode.set(d.code, d.journalTypeId);
       return state;
     }
@@ -371,6 +381,7 @@ export function evolveOrganisation(state: OrganisationState, event: Organisation
       const jt = state.journalTypes.get(event.data.journalTypeId);
       assert(jt, `${type} of journal type ${event.data.journalTypeId}, which does not exist`);
       if (event.data.changes.deactivated !== undefined) jt.deactivated = event.data.changes.deactivated;
+      if (event.data.changes.accountingAccountId !== undefined) jt.accountingAccountId = event.data.changes.accountingAccountId;
       return state;
     }
     case 'JournalTypeDeleted': {
@@ -389,6 +400,15 @@ export function evolveOrganisation(state: OrganisationState, event: Organisation
     default:
       return unknownEvent('Organisation', event);
   }
+}
+
+/** Another account or a journal type of the chart that names the account `accountId`, if any. */
+function chartRefererOf(state: OrganisationState, accountId: string): { entity: string; name: string } | undefined {
+  for (const a of state.accounts.values()) {
+    if (a.id !== accountId && (a.yearEndClosingAccountId === accountId || a.transitionalPrepaymentAccountId === accountId)) return { entity: 'account', name: a.code };
+  }
+  for (const j of state.journalTypes.values()) if (j.accountingAccountId === accountId) return { entity: 'journalType', name: j.code };
+  return undefined;
 }
 
 /** An off-balance account of no stated statement (stored with our first OFF_BALANCE) reads its country's. */
