@@ -48,7 +48,12 @@ export interface AccountFields {
   /** Internal, not an API field (account-nature.ts): what reports and the year end need; null when unknown. */
   nature: AccountNature | null;
 }
-export type AccountChanges = Partial<Omit<AccountFields, 'code' | 'createdByUser' | 'accountLevel'>> & {
+/** Internal markers the upcasters set on events stored with our first values (organisation-upcasters.ts). */
+export interface AccountMarkers {
+  /** The statement is the organisation country's off-balance one (an event stored with our first OFF_BALANCE). */
+  offBalanceByCountry?: true;
+}
+export type AccountChanges = Partial<Omit<AccountFields, 'code' | 'createdByUser' | 'accountLevel'>> & AccountMarkers & {
   /** Internal: the sub-type becomes the plain one of the account's nature (an update stored with our first GENERAL). */
   plainSubAccountType?: true;
 };
@@ -73,7 +78,7 @@ export interface PeriodDefinition {
 
 export type OrganisationEvent =
   | { type: 'OrganisationCreated'; data: { organisationId: string; name: string; country: OrganisationCountry; baseCurrency: string; currencyPrecision: number; features: Feature[]; chartKey: string; defaultSessionId: string; at: string } }
-  | { type: 'AccountingAccountCreated'; data: { accountId: string; at: string } & AccountFields }
+  | { type: 'AccountingAccountCreated'; data: { accountId: string; at: string } & AccountFields & AccountMarkers }
   | { type: 'AccountingAccountUpdated'; data: { accountId: string; changes: AccountChanges; at: string } }
   | { type: 'AccountingAccountDeleted'; data: { accountId: string; code: string; at: string } }
   | { type: 'JournalTypeCreated'; data: { journalTypeId: string; at: string } & JournalTypeFields }
@@ -343,7 +348,7 @@ export function evolveOrganisation(state: OrganisationState, event: Organisation
       const nature = d.nature ?? null;
       state.accounts.set(d.accountId, {
         id: d.accountId, code: d.code, accountLevel: d.accountLevel, nature, subAccountType: d.subAccountType,
-        accountType: accountTypeIn(state, d.accountType, nature), deactivated: d.deactivated,
+        accountType: accountTypeIn(state, d.accountType, d), deactivated: d.deactivated,
         yearEndClosingAccountId: d.yearEndClosingAccountId ?? null, transitionalPrepaymentAccountId: d.transitionalPrepaymentAccountId ?? null,
       });
       state.accountIdByCode.set(d.code, d.accountId);
@@ -357,7 +362,7 @@ export function evolveOrganisation(state: OrganisationState, event: Organisation
       if (c.yearEndClosingAccountId !== undefined) account.yearEndClosingAccountId = c.yearEndClosingAccountId;
       if (c.transitionalPrepaymentAccountId !== undefined) account.transitionalPrepaymentAccountId = c.transitionalPrepaymentAccountId;
       if (c.nature !== undefined) account.nature = c.nature;
-      if (c.accountType !== undefined) account.accountType = accountTypeIn(state, c.accountType, account.nature);
+      if (c.accountType !== undefined) account.accountType = accountTypeIn(state, c.accountType, c);
       if (c.subAccountType !== undefined) account.subAccountType = c.subAccountType;
       if (c.plainSubAccountType) account.subAccountType = plainSubAccountType(account.nature);
       return state;
@@ -411,9 +416,9 @@ function chartRefererOf(state: OrganisationState, accountId: string): { entity: 
   return undefined;
 }
 
-/** An off-balance account of no stated statement (stored with our first OFF_BALANCE) reads its country's. */
-function accountTypeIn(state: OrganisationState, accountType: AccountType, nature: AccountNature | null): AccountType {
-  return accountType === 'UNDEFINED' && nature === 'OFF_BALANCE' ? offBalanceAccountType(state.country) : accountType;
+/** An off-balance account stored with our first OFF_BALANCE (marked so by its upcaster) reads its country's statement. */
+function accountTypeIn(state: OrganisationState, accountType: AccountType, markers: AccountMarkers): AccountType {
+  return markers.offBalanceByCountry ? offBalanceAccountType(state.country) : accountType;
 }
 
 /** The exercise whose dates contain `date`, if any. */
