@@ -33,18 +33,31 @@ export interface QueuedSealed {
   personal: SealedPart;
 }
 
+/**
+ * A queued event whose data holds internal fields (ours, not the interface's): the queue keeps the data as
+ * recorded and consumers read `publicData(data)`, rendered when the message is read or delivered.
+ */
+export interface QueuedPublic {
+  describe: Describe;
+  publicData(data: Record<string, any>): Record<string, unknown>;
+}
+
 /** Not queued, and why (a reason a reviewer can check). */
 export interface NotQueued {
   notQueued: string;
 }
 
-export type CatalogEntry = Describe | QueuedSealed | NotQueued;
+export type CatalogEntry = Describe | QueuedSealed | QueuedPublic | NotQueued;
 
 export type EventCatalog<T extends string = string> = Readonly<Record<T, CatalogEntry>>;
 
-export const isQueued = (entry: CatalogEntry): entry is Describe | QueuedSealed => !('notQueued' in entry);
+export const isQueued = (entry: CatalogEntry): entry is Describe | QueuedSealed | QueuedPublic => !('notQueued' in entry);
 
-export const describerOf = (entry: Describe | QueuedSealed): Describe => (typeof entry === 'function' ? entry : entry.describe);
+export const describerOf = (entry: Describe | QueuedSealed | QueuedPublic): Describe => (typeof entry === 'function' ? entry : entry.describe);
 
 export const sealedPartOf = (entry: CatalogEntry | undefined): SealedPart | undefined =>
   entry && typeof entry !== 'function' && 'personal' in entry ? entry.personal : undefined;
+
+/** How a queued event without a sealed part renders its public data, when it holds internal fields. */
+export const publicDataOf = (entry: CatalogEntry | undefined): QueuedPublic['publicData'] | undefined =>
+  entry && typeof entry !== 'function' && 'publicData' in entry ? entry.publicData : undefined;

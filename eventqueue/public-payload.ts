@@ -12,7 +12,7 @@ import { loadSubjectKeys } from '../platform/subject-keys.ts';
 import { upcastEvent } from '../eventstore/upcasters.ts';
 import type { RecordedEvent } from '../eventstore/port.ts';
 import { CATALOG, publicMetadata } from './catalog.ts';
-import { sealedPartOf } from './event-catalog.ts';
+import { publicDataOf, sealedPartOf } from './event-catalog.ts';
 
 export type QueuedPayload = Record<string, any>;
 
@@ -29,7 +29,10 @@ export async function publicPayloads(db: Pick<pg.Pool, 'query'> | pg.PoolClient,
     // Rows queued before the fingerprint was left out of payloads lose it here too.
     const payload = stored?.metadata ? { ...stored, metadata: publicMetadata(stored.metadata) } : stored;
     const s = sealed[i];
-    if (!s) return payload;
+    if (!s) {
+      const render = publicDataOf(CATALOG[payload?.type]);
+      return render && payload.data ? { ...payload, data: render(payload.data) } : payload;
+    }
     const envelope = payload.data[s.part.field];
     if (!isSealed(envelope)) return { ...payload, data: s.part.publicData(payload.data, null) };
     const key = keys.get(s.subject);

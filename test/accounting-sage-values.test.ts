@@ -137,3 +137,17 @@ t.test("an account's nature outlives its old accountType, and old GENERAL, OFF_B
   ], 'an old GENERAL update of an expense reads CHARGE; an ES off-balance account ECPN');
   t.same(r.data.journalTypes.nodes, [{ type: 'SALES_INVOICE', isCreditNote: true, creditNoteReason: 'R4' }], 'an old credit-note journal type stays a credit-note journal; an ordinary correction is R4');
 });
+
+t.test('a new off-balance account sent UNDEFINED reads UNDEFINED, in the fold and the read model alike (review of issue 17)', async (t) => {
+  const sent = await mutate.createAccountingAccount(ctx, { code: '8990001', name: 'Estadística', accountType: 'UNDEFINED', subAccountType: 'STATISTICAL_BALANCE' });
+  const updated = await mutate.createAccountingAccount(ctx, { code: '8990002', name: 'Estadística 2', accountType: 'UNDEFINED', subAccountType: 'UNDEFINED' });
+  const last = await mutate.updateAccountingAccount(ctx, { id: updated.id, subAccountType: 'STATISTICAL_BALANCE' });
+  t.ok(await daemon.waitFor(last.position!), 'projected');
+  const state = await commands.organisation(api.organisationId);
+  t.same([sent.id, updated.id].map((id) => [state.accounts.get(id)!.accountType, state.accounts.get(id)!.nature]), [['UNDEFINED', 'OFF_BALANCE'], ['UNDEFINED', 'OFF_BALANCE']], 'the fold');
+  const r = await api.gql(`{ accountingAccounts(where: { code: { in: ["8990001", "8990002"] } }, order: [{ code: ASC }]) { nodes { accountType subAccountType } } }`);
+  t.same(r.data.accountingAccounts.nodes, [
+    { accountType: 'UNDEFINED', subAccountType: 'STATISTICAL_BALANCE' },
+    { accountType: 'UNDEFINED', subAccountType: 'STATISTICAL_BALANCE' },
+  ], 'the read model: what was sent, also after an update of the sub-type alone');
+});

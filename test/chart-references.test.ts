@@ -1,6 +1,7 @@
 /**
- * An account or journal type a payment method or a product refers to is not deleted: the deletion is
- * refused (naming what uses it) and appends nothing, also when both are asked for at the same time.
+ * An account or journal type a payment method, a product, a party or another account refers to is not
+ * deleted: the deletion is refused (naming what uses it) and appends nothing, also when both are asked for
+ * at the same time (in two processes: chart-references-processes.test.ts).
  */
 import t from 'tap';
 import { graphqlAnswers } from './helpers/graphql-answers.ts';
@@ -55,6 +56,41 @@ t.test("a payment mean's accounting account is not deleted", async (t) => {
   await ok(`mutation($a: UUID!) { createPaymentMean(input: { description: "Remesa", code: "REM", accountingAccountId: $a }) { id } }`, { a: account });
   await refused(t, 'its account', DELETE_ACCOUNT, { id: account }, 'accounting.businessErrors.accountReferenced');
   t.match((await api.gql(DELETE_ACCOUNT, { id: account })).errors[0].message, /REM/, 'the refusal names the mean');
+});
+
+t.test("a customer's and a supplier's default accounts are not deleted", async (t) => {
+  const [receivable, prepayment, expense] = [await newAccount('4300'), await newAccount('4380'), await newAccount('6290')];
+  const customer = (await ok(`mutation($a: UUID!, $p: UUID!) { createCustomer(input: { socialName: "Cliente Ref", code: "CREF1", defaultAccountingAccountId: $a, defaultPrepaymentAccountingAccountId: $p }) { id } }`, { a: receivable, p: prepayment })).createCustomer.id;
+  await refused(t, 'its default account', DELETE_ACCOUNT, { id: receivable }, 'accounting.businessErrors.accountReferenced');
+  await refused(t, 'its prepayment account', DELETE_ACCOUNT, { id: prepayment }, 'accounting.businessErrors.accountReferenced');
+  t.match((await api.gql(DELETE_ACCOUNT, { id: receivable })).errors[0].message, /CREF1/, 'the refusal names the customer');
+  await ok(`mutation($v: SupplierCreateGLDtoInput!) { createSupplier(input: $v) { id } }`, { v: { socialName: 'Proveedor Ref', defaultExpenseAccountingAccountId: expense } });
+  await refused(t, "a supplier's expense account", DELETE_ACCOUNT, { id: expense }, 'accounting.businessErrors.accountReferenced');
+
+  // Cleared by an update, the account is free; the one the update leaves is still held.
+  await ok(`mutation($id: UUID!) { updateCustomer(input: { id: $id, defaultAccountingAccountId: null }) { id } }`, { id: customer });
+  await ok(DELETE_ACCOUNT, { id: receivable });
+  await refused(t, 'the prepayment account the update left', DELETE_ACCOUNT, { id: prepayment }, 'accounting.businessErrors.accountReferenced');
+  await ok(`mutation($id: UUID!) { deleteCustomer(input: { id: $id }) { id } }`, { id: customer });
+  await ok(DELETE_ACCOUNT, { id: prepayment });
+});
+
+t.test('an account another account or a journal type names is not deleted', async (t) => {
+  const [closing, transitional] = [await newAccount('1290'), await newAccount('4390')];
+  const naming = (await ok(`mutation($c: UUID!, $p: UUID!) { createAccountingAccount(input: { code: "1299001", name: "Nombra", yearEndClosingAccountId: $c, transitionalPrepaymentAccountId: $p }) { id } }`, { c: closing, p: transitional })).createAccountingAccount.id;
+  await refused(t, 'its year-end closing account', DELETE_ACCOUNT, { id: closing }, 'accounting.businessErrors.accountReferenced');
+  await refused(t, 'its transitional prepayment account', DELETE_ACCOUNT, { id: transitional }, 'accounting.businessErrors.accountReferenced');
+  t.match((await api.gql(DELETE_ACCOUNT, { id: closing })).errors[0].message, /1299001/, 'the refusal names the account');
+  await ok(`mutation($id: UUID!) { updateAccountingAccount(input: { id: $id, yearEndClosingAccountId: null }) { id } }`, { id: naming });
+  await ok(DELETE_ACCOUNT, { id: closing });
+  await ok(DELETE_ACCOUNT, { id: naming });
+  await ok(DELETE_ACCOUNT, { id: transitional });
+
+  const account = await newAccount('5720');
+  const journal = (await ok(`mutation($a: UUID!) { createJournalType(input: { code: "BJT", name: "Banco", type: FINANCIAL, accountingAccountId: $a }) { id } }`, { a: account })).createJournalType.id;
+  await refused(t, "a journal type's account", DELETE_ACCOUNT, { id: account }, 'accounting.businessErrors.accountReferenced');
+  await ok(DELETE_JOURNAL, { id: journal });
+  await ok(DELETE_ACCOUNT, { id: account });
 });
 
 t.test('a deletion and a new reference asked for together: one of them is refused', async (t) => {

@@ -52,6 +52,12 @@ t.test('an item created or modified as the default takes the flag from its sibli
   ]) t.equal(codeOf(await api.gql(UPDATE, { values: { id, ...values } })), 'global.businessErrors.moreThanOneDefault', `two claims refused: ${JSON.stringify(values)}`);
   t.equal(await api.eventCount(), n, 'nothing appended');
   t.same(await read(id), c, 'nothing changed');
+
+  // One item sent twice claiming the flag is one claim: it takes the flag (review of issue 17).
+  const a = c.addresses[0].id; // B is the main address
+  await ok(UPDATE, { values: { id, addresses: [{ id: a, isMainAddress: true }, { id: a, firstLine: 'A2', isMainAddress: true }] } });
+  const after = await read(id);
+  t.same(after.addresses.map((x: any) => [x.firstLine, x.isMainAddress]), [['A2', true], ['B', false], ['N', false]], 'the same address twice as main takes it from B');
 });
 
 t.test('null leaves a field with a default as it is (as for flags)', async (t) => {

@@ -1,16 +1,18 @@
 /**
  * The chart of accounts and the journal types: created and updated as decisions on the organisation's
  * stream; deleted only while no live entry of any exercise uses them (the guard reads every ledger) and
- * no payment method or product refers to them (it reads the SharedSettings and Catalog streams).
+ * no payment method, product or party refers to them (it reads the SharedSettings, Catalog and Parties streams).
  */
 import { AccountingErrors } from '../../domain/accounting/errors.ts';
 import type { LedgerState } from '../../domain/accounting/ledger.ts';
 import { decideOrganisation, type OrganisationCommand, type OrganisationState } from '../../domain/accounting/organisation.ts';
 import { productUsingAccount, type CatalogState } from '../../domain/catalog/products.ts';
 import { fail } from '../../domain/errors.ts';
+import { partyUsingAccount, type PartiesState } from '../../domain/parties/parties.ts';
 import { settingUsingChart, type SettingsState } from '../../domain/settings/settings.ts';
 import { AggregateStore } from '../aggregate-store.ts';
 import { CatalogAggregate } from '../catalog/aggregates.ts';
+import { PartiesAggregate } from '../parties/aggregates.ts';
 import { SettingsAggregate } from '../settings/aggregates.ts';
 import { answerInputId, command, defined, parse, type CommandHandler } from '../handler.ts';
 import { OrganisationAggregate } from './aggregates.ts';
@@ -32,15 +34,20 @@ export const updateAccountingAccount = command({
   answer: answerInputId,
 });
 
-/** Refused while any exercise's ledger has a line on the account, or a payment method, mean or product names it. */
+/**
+ * Refused while any exercise's ledger has a line on the account, or another account (the decision), a payment
+ * method, mean, product or party names it.
+ */
 export const deleteAccountingAccount = guardedDeletion((id, ledgers, now) => ({
   type: 'DeleteAccountingAccount', accountId: id, accountHasEntries: ledgers.some((l) => l.accountUsage.has(id)), now,
-}), (id, org, { settings, catalog }) => {
+}), (id, org, { settings, catalog, parties }) => {
   const code = org.accounts.get(id)!.code; // the decision found it
   const setting = settingUsingChart(settings, id);
   if (setting !== undefined) fail(AccountingErrors.accountReferenced, { code, ...setting });
   const product = productUsingAccount(catalog, id);
   if (product !== undefined) fail(AccountingErrors.accountReferenced, { code, entity: 'product', name: product });
+  const party = partyUsingAccount(parties, id);
+  if (party !== undefined) fail(AccountingErrors.accountReferenced, { code, ...party });
 });
 
 export const createJournalType = command({
@@ -65,14 +72,15 @@ export const deleteJournalType = guardedDeletion((id, ledgers, now) => ({
   if (setting !== undefined) fail(AccountingErrors.journalTypeReferenced, { code: org.journalTypes.get(id)!.code, ...setting });
 });
 
-/** What refers to the chart outside the ledgers: the organisation's payment methods and means, and products. */
-interface Referrers { settings: SettingsState; catalog: CatalogState }
+/** What refers to the chart outside the ledgers: the organisation's payment methods and means, products and parties. */
+interface Referrers { settings: SettingsState; catalog: CatalogState; parties: PartiesState }
 
 /**
  * A deletion from the organisation's stream decided with every ledger loaded, under withAllLedgers' locks:
- * no entry lands between the check and the deletion. The SharedSettings and Catalog streams are held too
- * (before the organisation's, the order every command of theirs takes them in) and read, so no payment method
- * or product starts using the account or journal type meanwhile in this process; in others, those commands
+ * no entry lands between the check and the deletion. The Parties, SharedSettings and Catalog streams are held
+ * too (before the organisation's, the order every command of theirs takes them in: withLocks takes one call's
+ * streams sorted, and party commands hold Parties and SharedSettings before reading the organisation) and read,
+ * so no payment method, product or party starts using the account or journal type meanwhile in this process; in others, those commands
  * run under the organisation's shared lock (referringToChart) and the deletion holds it alone. `referred`
  * refuses, after the ledgers' own refusals, when a payment method or product refers to the id.
  */
@@ -84,11 +92,12 @@ function guardedDeletion(
     const { id } = parse(IdInput, raw);
     return withAllLedgers(services, ctx, async (ledgers) => {
       const now = services.now();
-      const streams = [SettingsAggregate, CatalogAggregate].map((a) => AggregateStore.streamId(a.category, ctx.organisationId));
+      const streams = [PartiesAggregate, SettingsAggregate, CatalogAggregate].map((a) => AggregateStore.streamId(a.category, ctx.organisationId));
       return services.aggregates.withLocks(streams, async () => {
         const referrers = {
           settings: (await services.aggregates.loadHeld(SettingsAggregate, ctx.organisationId)).state,
           catalog: (await services.aggregates.loadHeld(CatalogAggregate, ctx.organisationId)).state,
+          parties: (await services.aggregates.loadHeld(PartiesAggregate, ctx.organisationId)).state,
         };
         const r = await services.aggregates.execute(OrganisationAggregate, ctx.organisationId, ctx, (state) => {
           const events = decideOrganisation(deletion(id, ledgers, now), state);
@@ -102,7 +111,7 @@ function guardedDeletion(
 }
 
 /**
- * A command that makes a payment method or mean or a product refer to an account or journal type: run under the
+ * A command that makes a payment method or mean, a product or a party refer to an account or journal type: run under the
  * organisation's shared lock, as postings are, so no guarded deletion in any process decides between its
  * check of the chart and its append.
  */

@@ -12,15 +12,17 @@ type Data = Record<string, unknown>;
 /**
  * An account's fields (created) or changes (updated). Our first accountType was its nature: kept as the
  * internal nature; OFF_BALANCE's statement depends on the country, which the event does not carry, so it
- * reads UNDEFINED here and the fold and the projection give the organisation's (account-nature.ts).
- * GENERAL becomes the plain sub-type of the nature beside it, or, in an update without one, of the
+ * reads UNDEFINED here marked offBalanceByCountry, and the fold and the projection give the organisation's
+ * (account-nature.ts) on that marker only: a new event may say UNDEFINED of an off-balance account too, and
+ * means it. GENERAL becomes the plain sub-type of the nature beside it, or, in an update without one, of the
  * account's nature when read (plainSubAccountType).
  */
 function accountNow(fields: Data, generalOfAccount = false): Data {
   const out = { ...fields };
   const nature = AccountNature.find((n) => n === fields.accountType);
   if ('accountLevel' in out) out.accountLevel = renamed(out.accountLevel, RENAMED.accountLevel);
-  if (nature) Object.assign(out, { nature, accountType: nature === 'OFF_BALANCE' ? 'UNDEFINED' : ACCOUNT_TYPE_OF[nature] });
+  if (nature === 'OFF_BALANCE') Object.assign(out, { nature, accountType: 'UNDEFINED', offBalanceByCountry: true });
+  else if (nature) Object.assign(out, { nature, accountType: ACCOUNT_TYPE_OF[nature] });
   if (out.subAccountType === 'GENERAL' && !nature && generalOfAccount) {
     delete out.subAccountType;
     out.plainSubAccountType = true;

@@ -48,7 +48,12 @@ export interface AccountFields {
   /** Internal, not an API field (account-nature.ts): what reports and the year end need; null when unknown. */
   nature: AccountNature | null;
 }
-export type AccountChanges = Partial<Omit<AccountFields, 'code' | 'createdByUser' | 'accountLevel'>> & {
+/** Internal markers the upcasters set on events stored with our first values (organisation-upcasters.ts). */
+export interface AccountMarkers {
+  /** The statement is the organisation country's off-balance one (an event stored with our first OFF_BALANCE). */
+  offBalanceByCountry?: true;
+}
+export type AccountChanges = Partial<Omit<AccountFields, 'code' | 'createdByUser' | 'accountLevel'>> & AccountMarkers & {
   /** Internal: the sub-type becomes the plain one of the account's nature (an update stored with our first GENERAL). */
   plainSubAccountType?: true;
 };
@@ -73,7 +78,7 @@ export interface PeriodDefinition {
 
 export type OrganisationEvent =
   | { type: 'OrganisationCreated'; data: { organisationId: string; name: string; country: OrganisationCountry; baseCurrency: string; currencyPrecision: number; features: Feature[]; chartKey: string; defaultSessionId: string; at: string } }
-  | { type: 'AccountingAccountCreated'; data: { accountId: string; at: string } & AccountFields }
+  | { type: 'AccountingAccountCreated'; data: { accountId: string; at: string } & AccountFields & AccountMarkers }
   | { type: 'AccountingAccountUpdated'; data: { accountId: string; changes: AccountChanges; at: string } }
   | { type: 'AccountingAccountDeleted'; data: { accountId: string; code: string; at: string } }
   | { type: 'JournalTypeCreated'; data: { journalTypeId: string; at: string } & JournalTypeFields }
@@ -94,11 +99,16 @@ export interface AccountState {
   subAccountType: SubAccountType;
   nature: AccountNature | null;
   deactivated: boolean;
+  /** Accounts this one names: not deleted while it does (chartRefererOf). */
+  yearEndClosingAccountId: string | null;
+  transitionalPrepaymentAccountId: string | null;
 }
 export interface JournalTypeState {
   id: string;
   code: string;
   deactivated: boolean;
+  /** The account it names: not deleted while it does (chartRefererOf). */
+  accountingAccountId: string | null;
 }
 export interface ExerciseSpan {
   id: string;
@@ -258,6 +268,8 @@ export function decideOrganisation(command: OrganisationCommand, state: Organisa
       requireOrganisation(state);
       const account = requireAccount(state, command.accountId);
       if (command.accountHasEntries) fail(AccountingErrors.accountHasEntries, { code: account.code });
+      const referrer = chartRefererOf(state, account.id);
+      if (referrer) fail(AccountingErrors.accountReferenced, { code: account.code, ...referrer });
       return [{ type: 'AccountingAccountDeleted', data: { accountId: account.id, code: account.code, at } }];
     }
     case 'CreateJournalType': {
@@ -336,7 +348,8 @@ export function evolveOrganisation(state: OrganisationState, event: Organisation
       const nature = d.nature ?? null;
       state.accounts.set(d.accountId, {
         id: d.accountId, code: d.code, accountLevel: d.accountLevel, nature, subAccountType: d.subAccountType,
-        accountType: accountTypeIn(state, d.accountType, nature), deactivated: d.deactivated,
+        accountType: accountTypeIn(state, d.accountType, d), deactivated: d.deactivated,
+        yearEndClosingAccountId: d.yearEndClosingAccountId ?? null, transitionalPrepaymentAccountId: d.transitionalPrepaymentAccountId ?? null,
       });
       state.accountIdByCode.set(d.code, d.accountId);
       return state;
@@ -346,8 +359,10 @@ export function evolveOrganisation(state: OrganisationState, event: Organisation
       assert(account, `${type} of account ${event.data.accountId}, which does not exist`);
       const c = event.data.changes;
       if (c.deactivated !== undefined) account.deactivated = c.deactivated;
+      if (c.yearEndClosingAccountId !== undefined) account.yearEndClosingAccountId = c.yearEndClosingAccountId;
+      if (c.transitionalPrepaymentAccountId !== undefined) account.transitionalPrepaymentAccountId = c.transitionalPrepaymentAccountId;
       if (c.nature !== undefined) account.nature = c.nature;
-      if (c.accountType !== undefined) account.accountType = accountTypeIn(state, c.accountType, account.nature);
+      if (c.accountType !== undefined) account.accountType = accountTypeIn(state, c.accountType, c);
       if (c.subAccountType !== undefined) account.subAccountType = c.subAccountType;
       if (c.plainSubAccountType) account.subAccountType = plainSubAccountType(account.nature);
       return state;
@@ -363,7 +378,7 @@ export function evolveOrganisation(state: OrganisationState, event: Organisation
       const d = event.data;
       assert(!state.journalTypes.has(d.journalTypeId), `${type} of journal type ${d.journalTypeId}, which exists already`);
       assert(!state.journalTypeIdByCode.has(d.code), `${type} of journal type ${d.journalTypeId} with code ${d.code}, which another journal type has`);
-      state.journalTypes.set(d.journalTypeId, { id: d.journalTypeId, code: d.code, deactivated: d.deactivated });
+      state.journalTypes.set(d.journalTypeId, { id: d.journalTypeId, code: d.code, deactivated: d.deactivated, accountingAccountId: d.accountingAccountId ?? null });
       state.journalTypeIdByCode.set(d.code, d.journalTypeId);
       return state;
     }
@@ -371,6 +386,7 @@ export function evolveOrganisation(state: OrganisationState, event: Organisation
       const jt = state.journalTypes.get(event.data.journalTypeId);
       assert(jt, `${type} of journal type ${event.data.journalTypeId}, which does not exist`);
       if (event.data.changes.deactivated !== undefined) jt.deactivated = event.data.changes.deactivated;
+      if (event.data.changes.accountingAccountId !== undefined) jt.accountingAccountId = event.data.changes.accountingAccountId;
       return state;
     }
     case 'JournalTypeDeleted': {
@@ -391,9 +407,18 @@ export function evolveOrganisation(state: OrganisationState, event: Organisation
   }
 }
 
-/** An off-balance account of no stated statement (stored with our first OFF_BALANCE) reads its country's. */
-function accountTypeIn(state: OrganisationState, accountType: AccountType, nature: AccountNature | null): AccountType {
-  return accountType === 'UNDEFINED' && nature === 'OFF_BALANCE' ? offBalanceAccountType(state.country) : accountType;
+/** Another account or a journal type of the chart that names the account `accountId`, if any. */
+function chartRefererOf(state: OrganisationState, accountId: string): { entity: string; name: string } | undefined {
+  for (const a of state.accounts.values()) {
+    if (a.id !== accountId && (a.yearEndClosingAccountId === accountId || a.transitionalPrepaymentAccountId === accountId)) return { entity: 'account', name: a.code };
+  }
+  for (const j of state.journalTypes.values()) if (j.accountingAccountId === accountId) return { entity: 'journalType', name: j.code };
+  return undefined;
+}
+
+/** An off-balance account stored with our first OFF_BALANCE (marked so by its upcaster) reads its country's statement. */
+function accountTypeIn(state: OrganisationState, accountType: AccountType, markers: AccountMarkers): AccountType {
+  return markers.offBalanceByCountry ? offBalanceAccountType(state.country) : accountType;
 }
 
 /** The exercise whose dates contain `date`, if any. */

@@ -104,3 +104,4 @@ export const DEFAULTS: Record<PartyKind, ClearFields> = {
 
 /** Clear fields that name an account of the organisation's chart. */
 export const ACCOUNT_FIELDS = ['defaultAccountingAccountId', 'defaultPrepaymentAccountingAccountId', 'defaultExpenseAccountingAccountId'] as const;
+export type AccountField = (typeof ACCOUNT_FIELDS)[number];

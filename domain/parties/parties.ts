@@ -12,7 +12,7 @@ import { Errors, Reasons, assert, fail, unknownEvent } from '../errors.ts';
 import { PartyErrors } from './errors.ts';
 import type { OrganisationState } from '../accounting/organisation.ts';
 import {
-  CODE_DIGITS, CODE_FORMAT, DEFAULTS, EVENT_PREFIX, PartyKind,
+  ACCOUNT_FIELDS, CODE_DIGITS, CODE_FORMAT, DEFAULTS, EVENT_PREFIX, PartyKind, type AccountField,
   type AddressClear, type ClearFields, type ContactClear, type PartyPersonal,
 } from './fields.ts';
 import { ERASED_STATUS } from './enums.ts';
@@ -103,7 +103,7 @@ export interface PartiesState {
   idByCode: Map<string, string>;
   /** Highest generated number seen per kind (C00042 -> 42). */
   lastNumber: Record<PartyKind, number>;
-  /** How many parties refer to each shared setting id (deletion guards of the settings). */
+  /** How many parties refer to each shared setting or chart account id (deletion guards of the settings and the chart). */
   usage: Map<string, number>;
   /** Deleted parties: their events still hold sealed personal data, so they can still be erased. */
   deleted: Map<string, PartyState>;
@@ -204,19 +204,32 @@ export function decideParties(command: PartyCommand, state: PartiesState, facts:
   }
 }
 
-/** Shared settings a party refers to, by where they come from (an update may replace one part only). */
+/**
+ * Shared settings and chart accounts a party refers to, by where they come from (an update may replace one
+ * part only): the settings' and the chart's deletion guards read them.
+ */
 export interface PartyRefs {
   businessAreaId: string | null;
   jobAreaIds: string[];
   paymentMeanIds: string[];
+  accountIds: Record<AccountField, string | null>;
 }
 
-const flat = (r: PartyRefs) => [...(r.businessAreaId ? [r.businessAreaId] : []), ...r.jobAreaIds, ...r.paymentMeanIds];
+const flat = (r: PartyRefs) => [
+  ...(r.businessAreaId ? [r.businessAreaId] : []), ...r.jobAreaIds, ...r.paymentMeanIds,
+  ...Object.values(r.accountIds).filter((id): id is string => id !== null),
+];
+
+/** The value of a nullable id field after `changes`: changed when the changes name it, else as it was. */
+function idAfter(changes: ClearFields, name: string, previous: string | null | undefined): string | null {
+  const value = changes[name] !== undefined ? changes[name] : previous;
+  return typeof value === 'string' ? value : null;
+}
 
 function refsAfter(previous: PartyRefs | null, changes: ClearFields, contacts: ContactClear[] | null, lines: PaymentTermLine[] | null): PartyRefs {
-  const businessAreaId = changes.businessAreaId !== undefined ? changes.businessAreaId : previous?.businessAreaId;
   return {
-    businessAreaId: typeof businessAreaId === 'string' ? businessAreaId : null,
+    businessAreaId: idAfter(changes, 'businessAreaId', previous?.businessAreaId),
+    accountIds: Object.fromEntries(ACCOUNT_FIELDS.map((f) => [f, idAfter(changes, f, previous?.accountIds[f])])) as PartyRefs['accountIds'],
     jobAreaIds: contacts ? contacts.map((c) => c.jobAreaId).filter((id): id is string => id !== null) : previous?.jobAreaIds ?? [],
     paymentMeanIds: lines ? lines.map((l) => l.paymentMeanId).filter((id): id is string => id !== null) : previous?.paymentMeanIds ?? [],
   };
@@ -290,6 +303,15 @@ export function evolveParties(state: PartiesState, event: PartyEvent): PartiesSt
       return state;
     }
   }
+}
+
+/** A live party naming the chart account `accountId` (the chart's deletion guard), if any. */
+export function partyUsingAccount(state: PartiesState, accountId: string): { entity: PartyKind; name: string } | undefined {
+  if (!state.usage.has(accountId)) return undefined;
+  for (const party of state.parties.values()) {
+    if (Object.values(party.refs.accountIds).includes(accountId)) return { entity: party.kind, name: party.code };
+  }
+  return undefined;
 }
 
 /** The live party an update or deletion names, of the kind its event type says, with the code it says. */

@@ -35,7 +35,7 @@ function clearNow(fields: Record<string, unknown>): Record<string, unknown> {
 const sageValues = (type: string, field: 'fields' | 'changes'): EventUpcaster => ({
   type,
   from: 1,
-  upcast: (data) => ({ ...data, [field]: oneStanding(clearNow(data[field] as Record<string, unknown>), data.at) }),
+  upcast: (data) => ({ ...data, [field]: oneStanding(clearNow(data[field] as Record<string, unknown>), data.at, field === 'changes') }),
 });
 
 export const PARTY_UPCASTERS: readonly EventUpcaster[] = PartyKind.flatMap((kind) => [

@@ -4,7 +4,7 @@
  * whatever disabled says. Setting either sets both; sending both contradicting each other is refused.
  * Events of version 1 changed them apart: the upcaster derives disabled from a status sent
  * (party-upcasters.ts), and a disabled sent alone moves the status by STATUS_AFTER_DISABLED where the
- * state is known (the fold, the projection). Pure.
+ * state is known (the fold, the projection). A legacy null status stands as NONE does. Pure.
  */
 import { Errors, Reasons, fail } from '../errors.ts';
 import { ERASED_STATUS, type PartyStatus } from './enums.ts';
@@ -18,9 +18,12 @@ export const STATUS_AFTER_DISABLED: Record<'true' | 'false', { from: readonly Pa
   false: { from: ['DISABLED'], to: 'ENABLED' },
 };
 
+/** A party stored with no status (legacy null) stands as NONE does. */
+const NO_STATUS: PartyStatus = 'NONE';
+
 export function statusAfterDisabled(status: string | null, disabled: boolean): string | null {
   const move = STATUS_AFTER_DISABLED[`${disabled}`];
-  return (move.from as readonly (string | null)[]).includes(status) ? move.to : status;
+  return (move.from as readonly string[]).includes(status ?? NO_STATUS) ? move.to : status;
 }
 
 /** The standing a party has: its status and whether it is disabled. */
@@ -49,10 +52,19 @@ export function standingChanges(sent: ClearFields, was: Standing, now: string): 
   return out;
 }
 
-/** Version 1 data: a status sent decides disabled, unless disabled was sent true (then the status is DISABLED). */
-export function oneStanding(fields: Record<string, unknown>, at: unknown): Record<string, unknown> {
-  if (typeof fields.status !== 'string' || fields.status === ERASED_STATUS) return fields;
-  const disabled = fields.disabled === true || fields.status === DISABLED;
+/**
+ * Version 1 data: a status sent decides disabled, unless disabled was sent true (then the status is DISABLED).
+ * A null status of a creation stands as NONE does; in an update's `changes` it said nothing and is dropped
+ * (`changes`: null there now means unchanged, the fold's and the projection's reading).
+ */
+export function oneStanding(fields: Record<string, unknown>, at: unknown, changes = false): Record<string, unknown> {
+  if (changes && fields.status === null) {
+    const { status: _, ...rest } = fields;
+    return rest;
+  }
+  const status = fields.status === null ? NO_STATUS : fields.status;
+  if (typeof status !== 'string' || status === ERASED_STATUS) return fields;
+  const disabled = fields.disabled === true || status === DISABLED;
   return {
     ...fields, status: disabled ? DISABLED : fields.status, disabled,
     disabledDate: disabled ? fields.disabledDate ?? at ?? null : null,

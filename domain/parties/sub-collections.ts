@@ -7,7 +7,8 @@
  * or DELETE naming an item the list does not have is refused, so nothing changes. An item created or
  * modified with one of the list's exclusive flags (the main address, the default contact...) set takes
  * it from its siblings, so making a new default needs no second item demoting the old one; two items of
- * one request both claiming it are left for the "at most one" check to refuse. Pure.
+ * one request both claiming it are left for the "at most one" check to refuse (one item sent twice with it
+ * claims it once). Pure.
  */
 import { Errors, Reasons, fail } from '../errors.ts';
 import type { RequestedAction } from './enums.ts';
@@ -67,7 +68,8 @@ export function mergeItems<T>(current: readonly T[], patches: readonly ItemPatch
   });
   const merged = order.map((id) => items.get(id)!);
   return [...claims].reduce((list, [flag, ids]) => {
-    const holders = ids.filter((id) => order.includes(id));
+    // Claims by item, not by patch: the same item sent twice with the flag is one claim (and none if it ends without it).
+    const holders = [...new Set(ids)].filter((id) => order.includes(id) && (items.get(id) as Record<string, unknown>)[flag] === true);
     return holders.length === 1 ? list.map((item) => (rules.idOf(item) !== holders[0] && (item as Record<string, unknown>)[flag] ? { ...item, [flag]: false } : item)) : list;
   }, merged);
 }

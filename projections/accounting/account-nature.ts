@@ -19,7 +19,7 @@ export function plainSubAccountTypeOf(w: Writes, table: string, accountId: strin
 }
 
 /**
- * An off-balance account of no stated statement (our first OFF_BALANCE) reads its country's, from the
+ * An off-balance account stored with our first OFF_BALANCE (its upcaster marks it offBalanceByCountry) reads its country's, from the
  * organisations read model: not the event store, which may be KurrentDB, beside no SQL at all. The
  * organisation's row is there before any of its accounts: OrganisationCreated is its first event, applied
  * in the same transaction by the live daemon, and the organisations projection comes first in a rebuild of all.
@@ -27,6 +27,6 @@ export function plainSubAccountTypeOf(w: Writes, table: string, accountId: strin
 export function offBalanceAccountTypeOf(w: Writes, table: string, accountId: string, organisationId: string): void {
   const country = `(SELECT o.country FROM ${Organisation.table} o WHERE o.id = $2)`;
   const type = caseOf(country, OrganisationCountry.map((c) => [c, offBalanceAccountType(c)]));
-  w.sql(`UPDATE ${table} SET account_type = ${type} WHERE id = $1 AND nature = 'OFF_BALANCE' AND account_type = 'UNDEFINED'`,
+  w.sql(`UPDATE ${table} SET account_type = ${type} WHERE id = $1`,
     [accountId, organisationId], { resource: AccountingAccount, table, fields: ['id'] });
 }

@@ -55,24 +55,25 @@ export const chartProjection: Projection = {
   name: 'chart',
   resources: [AccountingAccount, JournalType],
   // 1: accounts' levels, types and sub-types and journal types with Sage's values (issue 17). 2: old OFF_BALANCE
-  // by country, old GENERAL updates by nature, old credit-note journal types isCreditNote.
-  revision: 2,
+  // by country, old GENERAL updates by nature, old credit-note journal types isCreditNote. 3: by country only
+  // where the upcaster marks an old OFF_BALANCE (a new UNDEFINED off-balance account stays UNDEFINED).
+  revision: 3,
   eventTypes: ['AccountingAccountCreated', 'AccountingAccountUpdated', 'AccountingAccountDeleted', 'JournalTypeCreated', 'JournalTypeUpdated', 'JournalTypeDeleted'],
   apply(event, w, t) {
     const e = known(event);
     const organisationId = org(event);
     switch (e.type) {
       case 'AccountingAccountCreated': {
-        const { accountId, at, ...fields } = e.data;
+        const { accountId, at, offBalanceByCountry, ...fields } = e.data;
         w.insert(AccountingAccount, t(AccountingAccount), { ...fields, nature: fields.nature ?? null, organisationId, id: accountId, creationDate: at, modificationDate: at });
-        if (fields.accountType === 'UNDEFINED' && fields.nature === 'OFF_BALANCE') offBalanceAccountTypeOf(w, t(AccountingAccount), accountId, organisationId);
+        if (offBalanceByCountry) offBalanceAccountTypeOf(w, t(AccountingAccount), accountId, organisationId);
         return;
       }
       case 'AccountingAccountUpdated': {
-        const { plainSubAccountType, ...changes } = e.data.changes;
+        const { plainSubAccountType, offBalanceByCountry, ...changes } = e.data.changes;
         w.update(AccountingAccount, t(AccountingAccount), { id: e.data.accountId }, { ...changes, modificationDate: e.data.at });
         if (plainSubAccountType) plainSubAccountTypeOf(w, t(AccountingAccount), e.data.accountId);
-        if (changes.accountType === 'UNDEFINED' || changes.nature === 'OFF_BALANCE') offBalanceAccountTypeOf(w, t(AccountingAccount), e.data.accountId, organisationId);
+        if (offBalanceByCountry) offBalanceAccountTypeOf(w, t(AccountingAccount), e.data.accountId, organisationId);
         return;
       }
       case 'AccountingAccountDeleted':

@@ -89,14 +89,14 @@ function deleteContacts(c: Ctx): void {
 
 /**
  * A version 1 event that disabled or enabled a party alone (or a disabled erased party): its status
- * follows where standing.ts says it moves (an erased party's GDPR_APPLIED stays).
+ * follows where standing.ts says it moves (an erased party's GDPR_APPLIED stays; a legacy null moves as NONE).
  */
 function statusFollowsDisabled(c: Ctx, disabled: boolean): void {
   const r = PARTY_TABLES[c.kind].party;
   const table = c.t(r);
   const { from, to } = STATUS_AFTER_DISABLED[`${disabled}`];
   const [id, status] = [columnOf(r, 'id'), columnOf(r, 'status')];
-  c.w.sql(`UPDATE ${table} SET ${status} = $1 WHERE ${id} = $2 AND ${status} = ANY($3::text[])`, [to, c.partyId, from], { resource: r, table, fields: ['id'] });
+  c.w.sql(`UPDATE ${table} SET ${status} = $1 WHERE ${id} = $2 AND COALESCE(${status}, 'NONE') = ANY($3::text[])`, [to, c.partyId, from], { resource: r, table, fields: ['id'] });
 }
 
 function applyEvent(event: RecordedEvent, w: Writes, t: TableOf): void {

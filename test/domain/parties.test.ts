@@ -163,3 +163,26 @@ t.test('status and disabled are one fact: setting either sets both, old events r
   evolveParties(w.parties, { type: 'CustomerUpdated', data: updated.upcast({ partyId: b, kind: 'customer', code: 'C00777', changes: { disabled: false }, addresses: null, contacts: null, paymentTermLines: null, personal: null, at: NOW }) } as never);
   t.same(standing(b), { status: 'ENABLED', disabled: false }, 'enabled alone: the status follows');
 });
+
+t.test('a legacy null status stands as NONE: disabling moves it, and null in old changes says nothing (review of issue 17)', async (t) => {
+  const w = world();
+  const standing = (partyId: string) => { const p = w.parties.parties.get(partyId)!; return { status: p.status, disabled: p.disabled }; };
+  const created = PARTY_UPCASTERS.find((u) => u.type === 'CustomerCreated')!;
+  const updated = PARTY_UPCASTERS.find((u) => u.type === 'CustomerUpdated')!;
+  const old = (partyId: string, code: string, fields: Record<string, unknown>) => created.upcast({ partyId, kind: 'customer', code, fields: { customerType: 'COMPANY', ...fields }, addresses: [], contacts: [], paymentTermLines: [], personal: null, at: NOW });
+  const oldUpdate = (partyId: string, code: string, changes: Record<string, unknown>) => updated.upcast({ partyId, kind: 'customer', code, changes, addresses: null, contacts: null, paymentTermLines: null, personal: null, at: NOW });
+
+  t.match(old(id(), 'C00901', { status: null, disabled: true }).fields, { status: 'DISABLED', disabled: true, disabledDate: NOW }, 'created disabled with a null status: DISABLED');
+  t.same(oldUpdate(id(), 'C00902', { status: null, disabled: true }).changes, { disabled: true }, 'a null status in old changes is absent');
+
+  const a = id();
+  evolveParties(w.parties, { type: 'CustomerCreated', data: old(a, 'C00903', { status: null, disabled: false }) } as never);
+  t.same(standing(a), { status: null, disabled: false });
+  evolveParties(w.parties, { type: 'CustomerUpdated', data: oldUpdate(a, 'C00903', { status: null, disabled: true }) } as never);
+  t.same(standing(a), { status: 'DISABLED', disabled: true }, 'disabled alone (the null said nothing): the status follows as from NONE');
+
+  const b = id();
+  evolveParties(w.parties, { type: 'CustomerCreated', data: old(b, 'C00904', { status: null, disabled: false }) } as never);
+  const command: PartyCommand = { type: 'UpdateParty', kind: 'customer', partyId: b, input: input({ fields: { disabled: true } as never, personal: {} }), now: NOW };
+  t.match(w.run(command)[0].data, { changes: { status: 'DISABLED', disabled: true, disabledDate: NOW } }, 'a new update disabling it moves the status too');
+});
