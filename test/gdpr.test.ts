@@ -9,16 +9,13 @@ import { PROJECTIONS } from '../service/start.ts';
 import { checksum, rebuildProjection } from '../projections/engine/rebuild.ts';
 import { replayOrganisation } from '../projections/engine/replay.ts';
 import { runningService } from './helpers/service.ts';
+import { graphqlAnswers } from './helpers/graphql-answers.ts';
 
 const api = await runningService(t);
 const { db, store } = api.service;
 const year = new Date().getUTCFullYear();
 
-async function ok(query: string, variables?: object) {
-  const r = await api.gql(query, variables);
-  if (r.errors) throw new Error(`${query.slice(0, 60)}: ${JSON.stringify(r.errors)}`);
-  return r.data;
-}
+const { ok } = graphqlAnswers(api);
 
 const SECRETS = ['Zacarías Ordóñez', 'Zapatería Zacarías', '12345678Z', 'zacarias.ordonez@example.org', '+34612000111', 'Calle del Secreto 42', 'Berenguela Iturriaga', 'berenguela@example.org', 'Avenida Oculta 9', 'Teodomiro Quintanilla'];
 const KEPT = 'Cliente de Control S.A.';

@@ -5,15 +5,12 @@
  */
 import t from 'tap';
 import { runningService } from './helpers/service.ts';
+import { graphqlAnswers } from './helpers/graphql-answers.ts';
 
 const api = await runningService(t);
 const year = new Date().getUTCFullYear();
 
-async function ok(query: string, variables?: object) {
-  const r = await api.gql(query, variables);
-  if (r.errors) throw new Error(`${query.slice(0, 60)}: ${JSON.stringify(r.errors)}`);
-  return r.data;
-}
+const { ok } = graphqlAnswers(api);
 
 const businessArea = (await ok(`mutation { createBusinessArea(input: { name: "Retail" }) { id } }`)).createBusinessArea.id;
 const jobArea = (await ok(`mutation { createJobArea(input: { name: "Purchasing" }) { id } }`)).createJobArea.id;

@@ -5,14 +5,11 @@
  */
 import t from 'tap';
 import { runningService } from './helpers/service.ts';
+import { graphqlAnswers } from './helpers/graphql-answers.ts';
 
 const api = await runningService(t);
 
-async function ok(query: string, variables?: object) {
-  const r = await api.gql(query, variables);
-  if (r.errors) throw new Error(`${query.slice(0, 60)}: ${JSON.stringify(r.errors)}`);
-  return r.data;
-}
+const { ok } = graphqlAnswers(api);
 const codeOf = (r: any) => r.errors?.[0]?.extensions?.code;
 const READ = `query($id: UUID!) { customers(first: 1, where: { id: { eq: $id } }) { nodes { status customerType discount disabled
   addresses { id firstLine isMainAddress isDeliveryAddress isDefaultDeliveryAddress }

@@ -7,15 +7,12 @@ import t from 'tap';
 import { partiesProjection } from '../projections/parties/projections.ts';
 import { checksum, rebuildProjection } from '../projections/engine/rebuild.ts';
 import { runningService } from './helpers/service.ts';
+import { graphqlAnswers } from './helpers/graphql-answers.ts';
 
 const api = await runningService(t);
 const { db, store } = api.service;
 
-async function ok(query: string, variables?: object) {
-  const r = await api.gql(query, variables);
-  if (r.errors) throw new Error(`${query.slice(0, 60)}: ${JSON.stringify(r.errors)}`);
-  return r.data;
-}
+const { ok } = graphqlAnswers(api);
 const dated = 'id creationDate modificationDate';
 const READ = `query($id: UUID!) { customers(first: 1, where: { id: { eq: $id } }) { nodes {
   addresses { ${dated} firstLine } contacts { ${dated} name emails { ${dated} emailAddress } phones { ${dated} } } } } }`;
