@@ -8,7 +8,7 @@ import { keptCount } from '../../projections/engine/counts.ts';
 import { MIDNIGHT_SPREAD, datedWithinBounds, isDatedWithin } from '../../projections/engine/dated-within.ts';
 import { storedField, storedFields, type EmbeddedField, type Resource, type StoredField } from '../../projections/engine/resource.ts';
 import { filterValueProblem } from './filter-values.ts';
-import { LIST_OPERATORS, MAX_RELATION_DEPTH, quantifiedSql, relatedRows, relatedScope, relationOf, soleListCondition, type ListOperator, type Relation, type RelationScope } from './relation-filters.ts';
+import { LIST_OPERATORS, MAX_RELATION_DEPTH, childrenOwnedBy, quantifiedSql, relatedRows, relatedScope, relationOf, soleListCondition, type ListOperator, type Relation, type RelationScope } from './relation-filters.ts';
 
 export const PAGING = Object.freeze({ defaultPageSize: 20, maxPageSize: 500, maxFilterDepth: 10, maxInList: 1000 });
 
@@ -290,8 +290,11 @@ function countSql(resource: Resource, organisationId: string | null, filter: Fil
   const child = list.relation.resource();
   const values: unknown[] = [organisationId];
   const condition = whereSql(child, list.condition, values, 1, { alias: 'c', depth: 1, organisationParam: '$1' });
-  const parents = `SELECT c.${storedField(child, list.relation.foreignKey).column} FROM ${child.table} c WHERE c.organisation_id = $1 AND (${condition})`;
-  return { text: `SELECT count(*)::int AS n FROM ${resource.table} t WHERE t.organisation_id = $1 AND t.id IN (${parents})`, values };
+  const parentKey = `c.${storedField(child, list.relation.foreignKey).column}`;
+  const children = `FROM ${child.table} c WHERE c.organisation_id = $1 AND (${condition})`;
+  // Children owned by this table alone: their distinct parents, read from the children's index only.
+  if (childrenOwnedBy(resource, list.relation)) return { text: `SELECT count(DISTINCT ${parentKey})::int AS n ${children}`, values };
+  return { text: `SELECT count(*)::int AS n FROM ${resource.table} t WHERE t.organisation_id = $1 AND t.id IN (SELECT ${parentKey} ${children})`, values };
 }
 
 /** A list's `where` as SQL over `t`, confined to the organisation (its first parameter), with the filter it compiled. */

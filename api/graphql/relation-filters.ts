@@ -5,6 +5,7 @@
  * (each child table has an index on it), and always confined to the caller's organisation: a relation never reaches
  * another organisation's rows, even where row-level security is not in force.
  */
+import { RESOURCES } from '../../modules/index.ts';
 import { storedField, type ChildrenField, type ReferenceField, type Resource } from '../../projections/engine/resource.ts';
 
 /** Relation levels one filter or sort may go through: Sage's own go through two (customers ⇉contacts ⇉emails). */
@@ -83,4 +84,32 @@ export function soleListCondition(owner: Resource, filter: Record<string, unknow
   if (op === 'any' && operand === true) return { relation, condition: undefined };
   if (op === 'some' && operand !== null && typeof operand === 'object') return { relation, condition: operand as Record<string, unknown> };
   return undefined;
+}
+
+let parentTables: Map<string, Set<string>> | undefined;
+
+/**
+ * Whether every row of `relation`'s child table belongs to a row of `owner`'s table: no other resource lists
+ * children in that table (customers and suppliers share their addresses and contacts; an entry's lines are its
+ * own, written and deleted with it). Then a sole list condition's parents are counted from the children alone.
+ */
+export function childrenOwnedBy(owner: Resource, relation: ChildrenField): boolean {
+  if (!parentTables) {
+    const tables = new Map<string, Set<string>>();
+    const seen = new Set<Resource>();
+    const walk = (r: Resource): void => {
+      if (seen.has(r)) return;
+      seen.add(r);
+      for (const field of r.fields) {
+        if (field.kind !== 'children') continue;
+        const child = field.resource();
+        tables.set(child.table, (tables.get(child.table) ?? new Set()).add(r.table));
+        walk(child);
+      }
+    };
+    RESOURCES.forEach(walk);
+    parentTables = tables;
+  }
+  const parents = parentTables.get(relation.resource().table);
+  return parents?.size === 1 && parents.has(owner.table);
 }
