@@ -8,6 +8,8 @@
  * or delivered (`personal`): the personal part in clear while the subject's key exists, nothing of it
  * (neither clear nor sealed) once the key is destroyed.
  */
+import type pg from 'pg';
+
 export interface QueueRecordContext {
   object: string;
   event: string;
@@ -39,7 +41,23 @@ export interface QueuedSealed {
  */
 export interface QueuedPublic {
   describe: Describe;
-  publicData(data: Record<string, any>): Record<string, unknown>;
+  /** `context`: what `readContext` found for this message, when the entry has one and the message needs it. */
+  publicData(data: Record<string, any>, context?: unknown): Record<string, unknown>;
+  /** What some messages' rendering needs from the read models: entries sharing one read it in one query for a page. */
+  readContext?: ContextRead;
+}
+
+/** A queued message as rendered: its data and metadata in the current shape. */
+export interface QueuedMessage {
+  data: Record<string, any>;
+  metadata: Record<string, any>;
+}
+
+export interface ContextRead {
+  /** Whether this message's rendering needs the read models at all (most do not). */
+  needs(message: QueuedMessage): boolean;
+  /** The context of each message (same order), in one query. */
+  read(db: Pick<pg.Pool, 'query'> | pg.PoolClient, messages: QueuedMessage[]): Promise<unknown[]>;
 }
 
 /** Not queued, and why (a reason a reviewer can check). */
@@ -61,3 +79,7 @@ export const sealedPartOf = (entry: CatalogEntry | undefined): SealedPart | unde
 /** How a queued event without a sealed part renders its public data, when it holds internal fields. */
 export const publicDataOf = (entry: CatalogEntry | undefined): QueuedPublic['publicData'] | undefined =>
   entry && typeof entry !== 'function' && 'publicData' in entry ? entry.publicData : undefined;
+
+/** What a queued event's rendering reads from the read models, if anything. */
+export const contextReadOf = (entry: CatalogEntry | undefined): ContextRead | undefined =>
+  entry && typeof entry !== 'function' && 'publicData' in entry ? entry.readContext : undefined;

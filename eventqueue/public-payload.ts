@@ -12,7 +12,7 @@ import { loadSubjectKeys } from '../platform/subject-keys.ts';
 import { upcastEvent } from '../eventstore/upcasters.ts';
 import type { RecordedEvent } from '../eventstore/port.ts';
 import { CATALOG, publicMetadata } from './catalog.ts';
-import { publicDataOf, sealedPartOf } from './event-catalog.ts';
+import { contextReadOf, publicDataOf, sealedPartOf, type ContextRead } from './event-catalog.ts';
 
 export type QueuedPayload = Record<string, any>;
 
@@ -25,13 +25,14 @@ export async function publicPayloads(db: Pick<pg.Pool, 'query'> | pg.PoolClient,
   });
   const subjects = sealed.flatMap((s, i) => (s && isSealed(payloads[i].data[s.part.field]) ? [s.subject] : []));
   const keys = subjects.length > 0 ? await loadSubjectKeys(db, subjects) : new Map<string, Buffer>();
+  const contexts = await readContexts(db, payloads);
   return payloads.map((stored, i) => {
     // Rows queued before the fingerprint was left out of payloads lose it here too.
     const payload = stored?.metadata ? { ...stored, metadata: publicMetadata(stored.metadata) } : stored;
     const s = sealed[i];
     if (!s) {
       const render = publicDataOf(CATALOG[payload?.type]);
-      return render && payload.data ? { ...payload, data: render(payload.data) } : payload;
+      return render && payload.data ? { ...payload, data: render(payload.data, contexts.get(i)) } : payload;
     }
     const envelope = payload.data[s.part.field];
     if (!isSealed(envelope)) return { ...payload, data: s.part.publicData(payload.data, null) };
@@ -45,6 +46,21 @@ export async function publicPayloads(db: Pick<pg.Pool, 'query'> | pg.PoolClient,
       return { ...payload, data: s.part.publicData(payload.data, null), personalDataUnavailable: true };
     }
   });
+}
+
+/** The read models' context of the messages whose rendering needs it (by index): one query per kind of context for all of them. */
+async function readContexts(db: Pick<pg.Pool, 'query'> | pg.PoolClient, payloads: QueuedPayload[]): Promise<Map<number, unknown>> {
+  const wanted = new Map<ContextRead, number[]>();
+  payloads.forEach((p, i) => {
+    const read = contextReadOf(CATALOG[p?.type]);
+    if (read && p.data && p.metadata && read.needs(p as never)) wanted.set(read, [...(wanted.get(read) ?? []), i]);
+  });
+  const contexts = new Map<number, unknown>();
+  for (const [read, at] of wanted) {
+    const found = await read.read(db, at.map((i) => payloads[i] as never));
+    at.forEach((i, n) => contexts.set(i, found[n]));
+  }
+  return contexts;
 }
 
 /**

@@ -7,6 +7,7 @@
 import t from 'tap';
 import { randomUUID } from 'node:crypto';
 import type { GlobalPosition } from '../eventstore/port.ts';
+import { PartyErrors } from '../domain/parties/errors.ts';
 import { PROJECTIONS } from '../projections/accounting/projections.ts';
 import { checksum, rebuildProjection } from '../projections/engine/rebuild.ts';
 import { deleteCustomerUnguarded, postOld } from './helpers/old-events.ts';
@@ -74,6 +75,15 @@ t.test('an old line posted by ids (thirdCode holding the id) reads and filters b
   t.equal(await filtered(entry, `code: { eq: "ORIG1" }`), 1, 'by code');
   t.equal(await filtered(entry, `thirdPartyId: { eq: "${customer.id}" }`), 1, 'by thirdPartyId');
   t.equal(await filtered(entry, `origin: { eq: CUSTOMER }`), 1, 'by origin');
+});
+
+t.test('an old line naming a party by its id in upper case keeps that party from being deleted', async (t) => {
+  const named = await mutate.createCustomer(ctx, { socialName: 'Upper S.L.', code: 'UPPER1' });
+  await head();
+  // (The template names another party: only the old line names this one.)
+  await postedBefore(customer, (line) => ({ ...line, thirdCode: named.id.toUpperCase() }));
+  const refused = await api.gql(`mutation($v: CustomerDeleteGLDtoInput!) { deleteCustomer(input: $v) { id } }`, { v: { id: named.id } });
+  t.equal(refused.errors?.[0]?.extensions?.code, PartyErrors.partyInUse, `the party stays guarded ${JSON.stringify(refused.errors ?? refused.data)}`);
 });
 
 t.test('an old line posted by code filters by thirdPartyId and origin', async (t) => {

@@ -1,6 +1,8 @@
 /**
  * A queued account message carries the interface's fields only: not the account's internal nature, nor the
- * markers the upcasters set on events stored with our first values (eventqueue/accounting/events.ts).
+ * markers the upcasters set on events stored with our first values (eventqueue/accounting/events.ts), which it
+ * renders as the read model resolves them: the organisation's off-balance statement, the plain sub-type of the
+ * account's nature.
  */
 import t from 'tap';
 import { createTrigger } from '../eventqueue/triggers.ts';
@@ -22,21 +24,29 @@ await createTrigger(db.pool, { organisationId, type: 'event-queue', clientId: ap
 const eventIdsOf = async (accountId: string) =>
   (await db.pool.query(`SELECT event_id, event_type FROM es_events WHERE data->>'accountId' = $1 ORDER BY global_position`, [accountId])).rows;
 
-t.test('account messages: no nature, no upcaster markers', async (t) => {
+/** Sage's off-balance statement by country, as the read model shows an old OFF_BALANCE account. */
+const OFF_BALANCE_STATEMENT: Record<string, string> = { ES: 'ECPN', FR: 'SPECIAL', DE: 'STATISTICAL' };
+const { rows: [{ country }] } = await db.pool.query(`SELECT country FROM organisations WHERE id = $1`, [organisationId]);
+
+t.test('account messages: no nature, upcaster markers resolved as the read model does', async (t) => {
+  t.ok(OFF_BALANCE_STATEMENT[country], `an organisation whose country has an off-balance statement (${country})`);
   const { id } = await mutate.createAccountingAccount(ctx, { code: '6290931', name: 'Gasto', accountType: 'INCOME_STATEMENT', subAccountType: 'CHARGE' });
   await mutate.updateAccountingAccount(ctx, { id, subAccountType: 'COST' });
   await mutate.updateAccountingAccount(ctx, { id, name: 'Gasto 2' });
   await mutate.updateAccountingAccount(ctx, { id, name: 'Gasto 3' });
+  const offBalance = await mutate.createAccountingAccount(ctx, { code: '9100931', name: 'Orden', accountType: 'INCOME_STATEMENT', subAccountType: 'CHARGE' });
   t.ok(await fanout.waitFor(await store.headPosition()), 'the fan-out caught up');
   const [created, updated, oldGeneral, oldOffBalance] = await eventIdsOf(id);
+  const [oldOffBalanceCreated] = await eventIdsOf(offBalance.id);
   const stored = (await db.pool.query(`SELECT data FROM es_events WHERE event_id = $1`, [created.event_id])).rows[0].data;
   t.equal(stored.nature, 'EXPENSE', 'the stored event holds the nature');
   // As the version before Sage's values queued them: our first GENERAL and OFF_BALANCE, at schema version 1.
-  const asBefore = (eventId: string, changes: object) => until(`the queued ${eventId}`, async () => (await db.pool.query(
-    `UPDATE event_queue SET payload = jsonb_set(jsonb_set(payload, '{data,changes}', $2::jsonb), '{metadata,schemaVersion}', '1') WHERE event_id = $1`,
-    [eventId, JSON.stringify(changes)])).rowCount);
-  await asBefore(oldGeneral.event_id, { subAccountType: 'GENERAL' });
-  await asBefore(oldOffBalance.event_id, { accountType: 'OFF_BALANCE' });
+  const asBefore = (eventId: string, path: string, value: object | string) => until(`the queued ${eventId}`, async () => (await db.pool.query(
+    `UPDATE event_queue SET payload = jsonb_set(jsonb_set(payload, $3::text[], $2::jsonb), '{metadata,schemaVersion}', '1') WHERE event_id = $1`,
+    [eventId, JSON.stringify(value), path])).rowCount);
+  await asBefore(oldGeneral.event_id, '{data,changes}', { subAccountType: 'GENERAL' });
+  await asBefore(oldOffBalance.event_id, '{data,changes}', { accountType: 'OFF_BALANCE' });
+  await asBefore(oldOffBalanceCreated.event_id, '{data,accountType}', 'OFF_BALANCE');
 
   await until('every message queued', async () => (await db.pool.query(`SELECT count(*)::int AS n FROM event_queue WHERE event_id = ANY($1)`, [[created, updated].map((e) => e.event_id)])).rows[0].n === 2);
   const page = (await (await fetch(`${QUEUE}/list?size=1000`, { headers: queueAuth })).json())['ia::result'] as { ackId: string; events: any[] };
@@ -44,10 +54,12 @@ t.test('account messages: no nature, no upcaster markers', async (t) => {
   const createdData = payloadOf(created.event_id).data;
   t.match(createdData, { accountId: id, code: '6290931', accountType: 'INCOME_STATEMENT', subAccountType: 'CHARGE' }, "the created message keeps Sage's fields");
   t.same(INTERNAL.filter((f) => f in createdData), [], 'the created message has no internal field');
-  for (const [name, event, kept] of [['an update', updated, { subAccountType: 'COST' }], ['an old GENERAL update', oldGeneral, {}], ['an old OFF_BALANCE update', oldOffBalance, { accountType: 'UNDEFINED' }]] as const) {
-    const changes = payloadOf(event.event_id).data.changes;
-    t.match(changes, kept, `${name}: its public changes`);
-    t.same(INTERNAL.filter((f) => f in changes), [], `${name}: no internal field`);
+  const oldCreatedData = payloadOf(oldOffBalanceCreated.event_id).data;
+  t.match(oldCreatedData, { accountId: offBalance.id, accountType: OFF_BALANCE_STATEMENT[country] }, "an old OFF_BALANCE account is told with its country's statement");
+  t.same(INTERNAL.filter((f) => f in oldCreatedData), [], 'an old OFF_BALANCE account: no internal field');
+  // The account's nature is EXPENSE: our first GENERAL is its plain sub-type, CHARGE.
+  for (const [name, event, told] of [['an update', updated, { subAccountType: 'COST' }], ['an old GENERAL update', oldGeneral, { subAccountType: 'CHARGE' }], ['an old OFF_BALANCE update', oldOffBalance, { accountType: OFF_BALANCE_STATEMENT[country] }]] as const) {
+    t.same(payloadOf(event.event_id).data.changes, told, `${name}: its public changes, exactly`);
   }
   await fetch(`${QUEUE}/ack`, { method: 'POST', headers: { ...queueAuth, 'Content-Type': 'application/json' }, body: JSON.stringify({ ackId: page.ackId }) });
 });

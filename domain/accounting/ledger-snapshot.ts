@@ -7,7 +7,7 @@
  * not written: they are recomputed from the entries, so a snapshot cannot disagree with itself.
  * Change LEDGER_SNAPSHOT_VERSION whenever LedgerState changes shape: older snapshots are then ignored.
  */
-import { initialLedgerState, type LedgerState } from './ledger.ts';
+import { initialLedgerState, thirdReferenceKey, type LedgerState } from './ledger.ts';
 
 export const LEDGER_SNAPSHOT_VERSION = 1;
 
@@ -60,7 +60,7 @@ export function ledgerFromSnapshot(snapshot: LedgerSnapshot): LedgerState {
     state.entryOrder.push(entryId);
     state.entries.set(entryId, { periodId, journalTypeId, accountIds, thirdCodes });
     for (const id of accountIds) state.accountUsage.set(id, (state.accountUsage.get(id) ?? 0) + 1);
-    for (const code of thirdCodes) state.thirdCodeUsage.set(code, (state.thirdCodeUsage.get(code) ?? 0) + 1);
+    for (const code of thirdCodes.map(thirdReferenceKey)) state.thirdCodeUsage.set(code, (state.thirdCodeUsage.get(code) ?? 0) + 1);
     state.journalTypeUsage.set(journalTypeId, (state.journalTypeUsage.get(journalTypeId) ?? 0) + 1);
   }
   if (at !== entries.length || state.entries.size !== snapshot.order.length) throw new Error('ledger snapshot: malformed entries');

@@ -8,6 +8,7 @@
  * Deleting an entry renumbers the ones after it, as the books must stay gap-free.
  */
 import type { IsoDate } from '../calendar.ts';
+import { canonicalUuid } from '../ids.ts';
 import type { AccountingEntryType, SourceType } from './enums.ts';
 import { Errors, Reasons, assert, fail, unknownEvent } from '../errors.ts';
 import { AccountingErrors } from './errors.ts';
@@ -62,6 +63,12 @@ export interface LedgerState {
   /** How many live lines name each third-party code (a party's code; its id on lines posted by ids before codes were kept). */
   thirdCodeUsage: Map<string, number>;
 }
+
+/**
+ * What a line's third-party reference is counted by: an id in lower case (old lines held it as given, and it names
+ * the party in any case, as the entries projection resolves it), a code as written (codes are case-sensitive).
+ */
+export const thirdReferenceKey = (reference: string): string => canonicalUuid(reference) ?? reference;
 
 export const initialLedgerState = (): LedgerState => ({
   closed: false,
@@ -230,7 +237,7 @@ export function evolveLedger(state: LedgerState, event: LedgerEvent): LedgerStat
       state.entries.set(d.entryId, { periodId: d.periodId, journalTypeId: d.journalTypeId, accountIds, thirdCodes });
       state.entryOrder.push(d.entryId);
       for (const id of accountIds) count(state.accountUsage, id, 1);
-      for (const code of thirdCodes) count(state.thirdCodeUsage, code, 1);
+      for (const code of thirdCodes) count(state.thirdCodeUsage, thirdReferenceKey(code), 1);
       count(state.journalTypeUsage, d.journalTypeId, 1);
       return state;
     }
@@ -243,7 +250,7 @@ export function evolveLedger(state: LedgerState, event: LedgerEvent): LedgerStat
       state.entryOrder.splice(d.number - 1, 1);
       state.entries.delete(d.entryId);
       for (const id of entry.accountIds) count(state.accountUsage, id, -1);
-      for (const code of entry.thirdCodes) count(state.thirdCodeUsage, code, -1);
+      for (const code of entry.thirdCodes) count(state.thirdCodeUsage, thirdReferenceKey(code), -1);
       count(state.journalTypeUsage, entry.journalTypeId, -1);
       return state;
     }

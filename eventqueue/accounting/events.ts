@@ -1,24 +1,56 @@
 /** Which accounting events reach trigger queues, under which object and action, and their public data. */
 import type { LedgerEvent } from '../../domain/accounting/ledger.ts';
 import type { OrganisationEvent } from '../../domain/accounting/organisation.ts';
-import type { Describe, EventCatalog, QueuedPublic } from '../event-catalog.ts';
+import { offBalanceAccountType, plainSubAccountType } from '../../domain/accounting/account-nature.ts';
+import type { AccountNature } from '../../domain/accounting/enums.ts';
+import { Organisation } from '../../projections/accounting/organisation.ts';
+import { AccountingAccount } from '../../projections/accounting/read-models.ts';
+import type { ContextRead, Describe, EventCatalog, QueuedPublic } from '../event-catalog.ts';
 
 /**
  * An account's fields that are ours, not Sage's: `nature` (what reports and the year end need, beside Sage's
  * accountType; domain/accounting/account-nature.ts) and the markers the upcasters set on events stored with
- * our first values (`plainSubAccountType`, `offBalanceByCountry`: the fold and the read model resolve them with
- * the account's nature or the organisation's country, which the event does not carry). Consumers read the
- * interface's fields only: none of these is one, and a marker without its resolved value would mislead.
+ * our first values (`plainSubAccountType`, `offBalanceByCountry`). Consumers read the interface's fields only:
+ * a marker is rendered as the value the fold and the read model give it (the organisation's off-balance
+ * statement, the plain sub-type of the account's nature), never dropped, so a message says what the read model does.
  */
 const INTERNAL_ACCOUNT_FIELDS = ['nature', 'plainSubAccountType', 'offBalanceByCountry'] as const;
 
-const withoutInternal = (fields: Record<string, unknown>) =>
-  Object.fromEntries(Object.entries(fields).filter(([name]) => !(INTERNAL_ACCOUNT_FIELDS as readonly string[]).includes(name)));
+/** What renders an old account event's markers: its organisation's country, and the account's nature now (the read model's). */
+interface AccountContext {
+  country: string | null;
+  nature: AccountNature | null;
+}
 
-/** An account's event: its fields (created) or changes (updated) without the internal ones. */
+const hasMarker = (fields: Record<string, unknown> | undefined) => !!fields && (fields.offBalanceByCountry === true || fields.plainSubAccountType === true);
+
+const accountContext: ContextRead = {
+  needs: ({ data }) => hasMarker('changes' in data ? data.changes : data),
+  async read(db, messages) {
+    const { rows } = await db.query(
+      `SELECT o.country, a.nature FROM unnest($1::uuid[], $2::uuid[]) WITH ORDINALITY AS x(organisation_id, account_id, n)
+       LEFT JOIN ${Organisation.table} o ON o.id = x.organisation_id
+       LEFT JOIN ${AccountingAccount.table} a ON a.id = x.account_id AND a.organisation_id = x.organisation_id
+       ORDER BY x.n`,
+      [messages.map((m) => m.metadata.organisationId ?? null), messages.map((m) => m.data.accountId ?? null)],
+    );
+    return rows as AccountContext[];
+  },
+};
+
+/** Fields (created) or changes (updated) as consumers read them: markers resolved with `context`, internal fields gone. */
+function publicFields(fields: Record<string, unknown>, context: AccountContext | undefined): Record<string, unknown> {
+  const out = Object.fromEntries(Object.entries(fields).filter(([name]) => !(INTERNAL_ACCOUNT_FIELDS as readonly string[]).includes(name)));
+  if (fields.offBalanceByCountry === true) out.accountType = offBalanceAccountType(context?.country);
+  if (fields.plainSubAccountType === true) out.subAccountType = plainSubAccountType(context?.nature);
+  return out;
+}
+
+/** An account's event: its fields (created) or changes (updated) as the interface has them. */
 const account = (describe: Describe): QueuedPublic => ({
   describe,
-  publicData: (d) => ('changes' in d ? { ...d, changes: withoutInternal(d.changes) } : withoutInternal(d)),
+  readContext: accountContext,
+  publicData: (d, context) => ('changes' in d ? { ...d, changes: publicFields(d.changes, context as AccountContext) } : publicFields(d, context as AccountContext)),
 });
 
 export const ACCOUNTING_EVENTS: EventCatalog<OrganisationEvent['type'] | LedgerEvent['type']> = {

@@ -156,7 +156,7 @@ function applyLedgerEvent(event: RecordedEvent, w: Writes, t: TableOf, oldLines:
           creditAmount: l.creditAmount, description: l.description, documentNumber: d.documentNumber, thirdCode: l.thirdCode,
           thirdPartyId: l.thirdPartyId, thirdPartyOrigin: l.thirdPartyOrigin, creationDate: d.at, modificationDate: d.at,
         });
-        if (!l.thirdPartyId && l.thirdCode) oldLines.add(organisationId, d.entryId, l.lineId, l.thirdCode);
+        if (!l.thirdPartyId && l.thirdCode) oldLines.add(organisationId, l.lineId, l.thirdCode);
       }
       return;
     }

@@ -10,7 +10,7 @@
  * The table is the entries projection's own (rebuilt with it; no other projection reads it): not among the module's
  * resources, with no query and no REST collection, so no GraphQL type or REST item derives from it.
  */
-import { ThirdPartyOrigin } from '../../domain/accounting/ledger.ts';
+import { ThirdPartyOrigin, thirdReferenceKey } from '../../domain/accounting/ledger.ts';
 import { derivedId, isUuid } from '../../domain/ids.ts';
 import type { PartyKind } from '../../domain/parties/fields.ts';
 import { PARTY_EVENT_TYPES, partyAction, type PartyRefData } from '../../domain/parties/parties.ts';
@@ -40,9 +40,9 @@ export const isPartyLifeEvent = (type: string): boolean => PARTY_LIFE_EVENT_TYPE
 
 const ORIGIN: Record<PartyKind, ThirdPartyOrigin> = { customer: 'CUSTOMER', supplier: 'SUPPLIER', employee: 'EMPLOYEE' };
 
-/** A reference's row id: by id for a UUID (any case: old lines held the id as given), by code otherwise (codes are at most 20 characters). */
+/** A reference's row id: by id for a UUID (any case: old lines held the id as given; ledger.ts thirdReferenceKey), by code otherwise (codes are at most 20 characters). */
 function referenceKey(organisationId: string, reference: string): string {
-  return isUuid(reference) ? derivedId(organisationId, 'third-party-by-id', reference.toLowerCase()) : derivedId(organisationId, 'third-party-by-code', reference);
+  return derivedId(organisationId, isUuid(reference) ? 'third-party-by-id' : 'third-party-by-code', thirdReferenceKey(reference));
 }
 
 /** A party's Created or Deleted: its references become live, or are gone. */
@@ -61,30 +61,35 @@ export function applyPartyLife(event: RecordedEvent, w: Writes, t: TableOf): voi
  * in one statement when the run ends: before the next party event, or at the end of the events applied together.
  */
 export class OldLineReferences {
-  private entryIds: string[] = [];
   private lineIds: string[] = [];
   private keys: string[] = [];
 
   /** A posted line without a recorded party id, naming something. */
-  add(organisationId: string, entryId: string, lineId: string, reference: string): void {
-    this.entryIds.push(entryId);
+  add(organisationId: string, lineId: string, reference: string): void {
     this.lineIds.push(lineId);
     this.keys.push(referenceKey(organisationId, reference));
   }
 
+  /**
+   * Each line by its primary key and each reference by its own, both built early in a rebuild (the lookups): the
+   * cost is that of the lines resolved, whatever the tables hold, where a join by the entry's id left the planner
+   * free to read the whole lines table (a shadow table's statistics say little) and the references unindexed.
+   */
   resolve(w: Writes, t: TableOf): void {
     if (this.lineIds.length === 0) return;
     const lines = t(AccountingEntryLine);
+    const references = t(ThirdPartyReference);
     w.sql(
       `UPDATE ${lines} l SET third_code = r.code, third_party_id = r.third_party_id, third_party_origin = r.origin
-       FROM unnest($1::uuid[], $2::uuid[], $3::uuid[]) AS x(entry_id, line_id, reference_id)
-       JOIN ${t(ThirdPartyReference)} r ON r.id = x.reference_id
-       WHERE l.accounting_entry_id = x.entry_id AND l.id = x.line_id`,
-      [this.entryIds, this.lineIds, this.keys],
-      // (An entry's lines: the index an entry's deletion finds them by too.)
-      { resource: AccountingEntryLine, table: lines, fields: ['accountingEntryId'] },
+       FROM unnest($1::uuid[], $2::uuid[]) AS x(line_id, reference_id)
+       JOIN ${references} r ON r.id = x.reference_id
+       WHERE l.id = x.line_id AND l.organisation_id = r.organisation_id`,
+      [this.lineIds, this.keys],
+      [
+        { resource: AccountingEntryLine, table: lines, fields: ['id'] },
+        { resource: ThirdPartyReference, table: references, fields: ['id'] },
+      ],
     );
-    this.entryIds = [];
     this.lineIds = [];
     this.keys = [];
   }

@@ -46,7 +46,7 @@ export interface PrepareRequest {
 /** A statement's resources go by type name between threads (their definitions hold functions). */
 type OpMessage =
   | Exclude<PreparedOp, { kind: 'sql' }>
-  | { kind: 'sql'; text: string; params: unknown[]; lookup?: Omit<Lookup, 'resource'> & { resource: string }; removes?: { resource: string; table: string } };
+  | { kind: 'sql'; text: string; params: unknown[]; lookups?: (Omit<Lookup, 'resource'> & { resource: string })[]; removes?: { resource: string; table: string } };
 
 export type PrepareReply =
   | { id: number; ops: OpMessage[]; counts: TallyData; insertsOnly: boolean }
@@ -68,7 +68,7 @@ export function preparedMessage(id: number, prepared: PreparedWrites): { reply: 
     for (const value of op.params) assertPassable(value);
     return {
       ...op,
-      lookup: op.lookup && { ...op.lookup, resource: op.lookup.resource.typeName },
+      lookups: op.lookups?.map((lookup) => ({ ...lookup, resource: lookup.resource.typeName })),
       removes: op.removes && { ...op.removes, resource: op.removes.resource.typeName },
     };
   });
@@ -102,7 +102,7 @@ function preparedFromMessage(reply: Extract<PrepareReply, { ops: unknown }>, res
     if (op.kind !== 'sql') return op;
     return {
       ...op,
-      lookup: op.lookup && { ...op.lookup, resource: resource(op.lookup.resource) },
+      lookups: op.lookups?.map((lookup) => ({ ...lookup, resource: resource(lookup.resource) })),
       removes: op.removes && { ...op.removes, resource: resource(op.removes.resource) },
     };
   });

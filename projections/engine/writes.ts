@@ -25,7 +25,7 @@ export interface Lookup {
 type Insert = { kind: 'insert'; table: string; columns: string[]; types: string[]; rows: unknown[][]; count: number; encoded?: CopyEncoding };
 /** A statement whose RETURNING rows (countedColumns) are rows gone from a counted table. */
 type Removal = { resource: Resource; table: string };
-type Op = Insert | { kind: 'sql'; text: string; params: unknown[]; lookup?: Lookup; removes?: Removal };
+type Op = Insert | { kind: 'sql'; text: string; params: unknown[]; lookups?: readonly Lookup[]; removes?: Removal };
 
 export const WRITE_LIMITS = Object.freeze({
   maxRowsPerInsert: 20_000,
@@ -104,15 +104,16 @@ export class Writes {
     let text = `DELETE FROM ${table} WHERE ${entries.map(([k], i) => `${columnOf(resource, k)} = $${i + 1}`).join(' AND ')}`;
     const counted = isCounted(resource);
     if (counted) text += ` RETURNING ${countedColumns(resource).join(', ')}`;
-    this.statement({ kind: 'sql', text, params: entries.map(([, v]) => v), lookup: { resource, table, fields: entries.map(([k]) => k) }, removes: counted ? { resource, table } : undefined });
+    this.statement({ kind: 'sql', text, params: entries.map(([, v]) => v), lookups: [{ resource, table, fields: entries.map(([k]) => k) }], removes: counted ? { resource, table } : undefined });
   }
 
   /**
-   * Any other statement; `lookup` names the fields it finds its rows by, when it does. It must not add
-   * or remove rows of a counted resource (see counts.ts): insert and delete keep the counts.
+   * Any other statement; `lookup` names the fields it finds its rows by, when it does (one per table it
+   * searches, when it joins several). It must not add or remove rows of a counted resource (see counts.ts):
+   * insert and delete keep the counts.
    */
-  sql(text: string, params: unknown[] = [], lookup?: Lookup): void {
-    this.statement({ kind: 'sql', text, params, lookup });
+  sql(text: string, params: unknown[] = [], lookup?: Lookup | readonly Lookup[]): void {
+    this.statement({ kind: 'sql', text, params, lookups: lookup === undefined ? undefined : Array.isArray(lookup) ? lookup : [lookup as Lookup] });
   }
 
   private statement(op: Extract<Op, { kind: 'sql' }>): void {
@@ -229,7 +230,7 @@ export class PreparedWrites {
     if (this.ops.length > 0) await client.query(`SET LOCAL TimeZone = 'UTC'`);
     for (const op of this.ops) {
       if (op.kind === 'sql') {
-        if (op.lookup && beforeLookup) await beforeLookup(op.lookup);
+        if (beforeLookup) for (const lookup of op.lookups ?? []) await beforeLookup(lookup);
         const result = await client.query({ text: op.text, values: op.params.map(storableValue), rowMode: 'array' });
         if (op.removes) this.tally.returned(op.removes.resource, op.removes.table, result.rows as unknown[][], -1);
       } else if (op.kind === 'copy') {
