@@ -5,6 +5,9 @@
  * account's nature.
  */
 import t from 'tap';
+import { randomUUID } from 'node:crypto';
+import { publicPayloads } from '../eventqueue/public-payload.ts';
+import { freshDatabase } from './helpers/database.ts';
 import { createTrigger } from '../eventqueue/triggers.ts';
 import { until } from './helpers/receiver.ts';
 import { runningService } from './helpers/service.ts';
@@ -62,4 +65,22 @@ t.test('account messages: no nature, upcaster markers resolved as the read model
     t.same(payloadOf(event.event_id).data.changes, told, `${name}: its public changes, exactly`);
   }
   await fetch(`${QUEUE}/ack`, { method: 'POST', headers: { ...queueAuth, 'Content-Type': 'application/json' }, body: JSON.stringify({ ackId: page.ackId }) });
+});
+
+t.test('while an upgrade rebuilds the chart, the previous version\'s table (no nature) renders a page of old messages; a deleted account\'s sub-type is left out', async (t) => {
+  const scratch = await freshDatabase(t);
+  // The tables as the version before the account's nature served them, during the background rebuild.
+  await scratch.pool.query(`CREATE TABLE organisations (id uuid PRIMARY KEY, country text);
+    CREATE TABLE accounting_accounts (organisation_id uuid NOT NULL, id uuid PRIMARY KEY, code text, account_type text, sub_account_type text)`);
+  const [org, account] = [randomUUID(), randomUUID()];
+  await scratch.pool.query(`INSERT INTO organisations VALUES ($1, 'ES')`, [org]);
+  await scratch.pool.query(`INSERT INTO accounting_accounts VALUES ($1, $2, '6290931', 'INCOME_STATEMENT', 'CHARGE')`, [org, account]);
+  const message = (changes: object, schemaVersion: number) =>
+    ({ id: randomUUID(), type: 'AccountingAccountUpdated', data: { accountId: account, at: new Date().toISOString(), changes }, metadata: { organisationId: org, schemaVersion } });
+  const [fresh, old] = await publicPayloads(scratch.pool, [message({ name: 'x' }, 2), message({ subAccountType: 'GENERAL' }, 1)]);
+  t.same([fresh.data.changes, old.data.changes], [{ name: 'x' }, {}], 'the page renders; the nature is unknown there, so the sub-type is left out');
+  await scratch.pool.query(`ALTER TABLE accounting_accounts ADD COLUMN nature text; UPDATE accounting_accounts SET nature = 'EXPENSE'`);
+  t.same((await publicPayloads(scratch.pool, [message({ subAccountType: 'GENERAL' }, 1)]))[0].data.changes, { subAccountType: 'CHARGE' }, 'with the nature: its plain sub-type');
+  await scratch.pool.query(`DELETE FROM accounting_accounts`);
+  t.same((await publicPayloads(scratch.pool, [message({ subAccountType: 'GENERAL' }, 1)]))[0].data.changes, {}, 'a deleted account: left out, not UNDEFINED');
 });

@@ -279,10 +279,10 @@ async function referencesAsIds(db: pg.Pool | pg.PoolClient, resource: Resource, 
 
 /**
  * The statement counting the rows `where` (the compiled filter) selects. A filter that is one `some` over a list
- * counts the parents whose ids the matching children name (soleListCondition): counting 50,000 entries with a line
- * on an account then reads that account's index entries and probes their entries by key, not 50,000 entries. The
- * parents are counted in their own table: a child table may hold the children of other parents too (customers
- * and suppliers share their addresses and contacts).
+ * counts the parents whose ids the matching children name (soleListCondition). Children owned by this table alone
+ * (childrenOwnedBy) are counted by their distinct parent keys, from the children's index only: 50,000 entries with
+ * a line on an account without reading an entry. A child table other parents share (customers' and suppliers'
+ * addresses and contacts) counts the parents in their own table.
  */
 function countSql(resource: Resource, organisationId: string | null, filter: Filter | undefined, where: string, params: unknown[]): pg.QueryConfig {
   const list = soleListCondition(resource, filter);

@@ -28,7 +28,9 @@ const accountContext: ContextRead = {
   needs: ({ data }) => hasMarker('changes' in data ? data.changes : data),
   async read(db, messages) {
     const { rows } = await db.query(
-      `SELECT o.country, a.nature FROM unnest($1::uuid[], $2::uuid[]) WITH ORDINALITY AS x(organisation_id, account_id, n)
+      // to_jsonb(a): the column is read only where it exists. While an upgrade rebuilds the chart in the background,
+      // the table serving is the previous version's (without `nature`), and a page of old messages must not fail on it.
+      `SELECT o.country, to_jsonb(a)->>'nature' AS nature FROM unnest($1::uuid[], $2::uuid[]) WITH ORDINALITY AS x(organisation_id, account_id, n)
        LEFT JOIN ${Organisation.table} o ON o.id = x.organisation_id
        LEFT JOIN ${AccountingAccount.table} a ON a.id = x.account_id AND a.organisation_id = x.organisation_id
        ORDER BY x.n`,
@@ -42,7 +44,8 @@ const accountContext: ContextRead = {
 function publicFields(fields: Record<string, unknown>, context: AccountContext | undefined): Record<string, unknown> {
   const out = Object.fromEntries(Object.entries(fields).filter(([name]) => !(INTERNAL_ACCOUNT_FIELDS as readonly string[]).includes(name)));
   if (fields.offBalanceByCountry === true) out.accountType = offBalanceAccountType(context?.country);
-  if (fields.plainSubAccountType === true) out.subAccountType = plainSubAccountType(context?.nature);
+  // An account deleted since (or a chart still being rebuilt) has no nature to read: the sub-type is left out, not invented.
+  if (fields.plainSubAccountType === true && context?.nature) out.subAccountType = plainSubAccountType(context.nature);
   return out;
 }
 
