@@ -74,3 +74,20 @@ t.test("an aggregate's history says who did what and when", async (t) => {
   t.equal(history[5].type, 'AccountingEntryPosted');
   t.same(await aggregateHistory(store, '00000000-0000-0000-0000-000000000000', `Ledger-${exerciseId}`), [], "another organisation's stream reads empty");
 });
+
+t.test('a replay waits for committed events the store still holds back, rather than ending short of them', async (t) => {
+  // An older transaction left open holds every later commit back from readAll (PostgreSQL's horizon).
+  const older = await db.pool.connect();
+  try {
+    await older.query('BEGIN');
+    await older.query('SELECT pg_current_xact_id()');
+    const held = await post('0.01');
+    const replaying = replayOrganisation(db.pool, store, PROJECTIONS, { organisationId: api.organisationId, position: held.position! });
+    await new Promise((r) => setTimeout(r, 300));
+    await older.query('COMMIT');
+    const r = await replaying;
+    t.equal(r.totals.debit, '34125.00', 'every entry up to the cut, the one held back included');
+  } finally {
+    older.release();
+  }
+});

@@ -9,14 +9,19 @@
  * resumes where it stopped when run again with the same cut-off; a finished one is made afresh.
  */
 import type pg from 'pg';
-import { START, type EventStore, type GlobalPosition } from '../../eventstore/port.ts';
+import { START, comparePositions, type EventStore, type GlobalPosition } from '../../eventstore/port.ts';
 import { inTransaction } from '../../platform/database.ts';
 import { project, type Projection } from './projection.ts';
 import { countsDdl, COUNTS_TABLE } from './counts.ts';
 import { tableDdl, type Resource } from './resource.ts';
 import { Writes } from './writes.ts';
 
-export const REPLAY_LIMITS = Object.freeze({ batchSize: 5000 });
+export const REPLAY_LIMITS = Object.freeze({
+  batchSize: 5000,
+  /** How long an empty read below the last committed event waits for the store to show it, and for how many waits. */
+  holdBackPollMs: 50,
+  holdBackWaits: 600,
+});
 
 export interface ReplayOptions {
   organisationId: string;
@@ -67,10 +72,20 @@ export async function replayOrganisation(pool: pg.Pool, store: EventStore, proje
 
   const eventTypes = [...new Set(projections.flatMap((p) => p.eventTypes))];
   const batchSize = Math.min(o.batchSize ?? REPLAY_LIMITS.batchSize, REPLAY_LIMITS.batchSize);
-  for (let done = false; !done; ) {
+  // The last event the replay must have read: a store may hold commits back from readers for a while (PostgreSQL's
+  // horizon, behind any older transaction still open), so an empty read short of it means "not yet", not "the end".
+  const committed = store.committedHead ? await store.committedHead({ eventTypes }) : await store.headPosition();
+  const target = o.position && comparePositions(o.position, committed) < 0 ? o.position : committed;
+  for (let done = false, waits = 0; !done; ) {
     if (o.signal?.aborted) throw new Error(`replay interrupted at ${read} events; run it again with the same cut-off to resume`);
     const batch = await store.readAll(from, { maxCount: batchSize, filter: { eventTypes } });
-    if (batch.length === 0) break;
+    if (batch.length === 0) {
+      if (comparePositions(from, target) >= 0) break;
+      if (++waits > REPLAY_LIMITS.holdBackWaits) throw new Error(`replay: events up to ${target.commit}/${target.prepare} are committed but not readable after ${waits - 1} waits; run it again to resume`);
+      await new Promise((r) => setTimeout(r, REPLAY_LIMITS.holdBackPollMs));
+      continue;
+    }
+    waits = 0;
     const cut = batch.findIndex((e) => pastCutOff(e, o));
     const inScope = (cut === -1 ? batch : batch.slice(0, cut)).filter((e) => e.metadata.organisationId === o.organisationId);
     done = cut !== -1;
