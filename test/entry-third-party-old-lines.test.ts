@@ -6,7 +6,6 @@
  */
 import t from 'tap';
 import { randomUUID } from 'node:crypto';
-import type { GlobalPosition } from '../eventstore/port.ts';
 import { PartyErrors } from '../domain/parties/errors.ts';
 import { PROJECTIONS } from '../projections/accounting/projections.ts';
 import { checksum, rebuildProjection } from '../projections/engine/rebuild.ts';
@@ -17,7 +16,7 @@ const api = await runningService(t);
 const { commands, mutate, store, daemon, db } = api.service;
 const ctx = { organisationId: api.organisationId };
 const date = `${new Date().getUTCFullYear()}-05-05`;
-const head = async () => daemon.waitFor((await store.headPosition()) as GlobalPosition);
+const head = async () => daemon.waitFor(await store.committedHead!());
 
 const org = await commands.organisation(api.organisationId);
 const accounts = new Map([...org.accounts.values()].map((a) => [a.code, a.id]));
