@@ -10,7 +10,6 @@ import { randomUUID } from 'node:crypto';
 import { LedgerAggregate } from '../commands/accounting/aggregates.ts';
 import { AggregateStore } from '../commands/aggregate-store.ts';
 import { exerciseForDate } from '../domain/accounting/organisation.ts';
-import type { GlobalPosition } from '../eventstore/port.ts';
 import { PROJECTIONS } from '../projections/accounting/projections.ts';
 import { rebuildProjection } from '../projections/engine/rebuild.ts';
 import { until } from './helpers/receiver.ts';
@@ -30,7 +29,7 @@ const template = await mutate.createAccountingEntryUsingIds({ ...ctx, commandId:
   { subAccountId: accounts.get('4300000')!, thirdId: customer.id, debitAmount: '12.00' },
   { subAccountId: accounts.get('7000000')!, creditAmount: '12.00' },
 ] });
-await daemon.waitFor((await store.headPosition()) as GlobalPosition);
+await daemon.waitFor(await store.committedHead!());
 
 /** Copies of the template as an older version stored them (no party id or kind), written at once: half name the party by code, half by its id in upper case. */
 async function postOldInBulk(count: number): Promise<void> {

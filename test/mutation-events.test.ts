@@ -25,7 +25,7 @@ const auth = { Authorization: `Bearer ${api.token}` };
 const decode = (b64: string) => JSON.parse(Buffer.from(b64, 'base64').toString());
 const list = async () => (await (await fetch(`${QUEUE}/list?size=1000`, { headers: auth })).json())['ia::result'] as { ackId: string | null; events: any[] };
 const ack = (ackId: string) => fetch(`${QUEUE}/ack`, { method: 'POST', headers: { ...auth, 'Content-Type': 'application/json' }, body: JSON.stringify({ ackId }) });
-const caughtUp = async () => t.ok(await fanout.waitFor(await store.headPosition()), 'the fan-out caught up');
+const caughtUp = async () => t.ok(await fanout.waitFor(await store.committedHead!()), 'the fan-out caught up');
 
 async function run(name: string, variables: object): Promise<string> {
   const spec = MUTATIONS.find((m) => m.name === name)!;

@@ -38,7 +38,7 @@ t.test('account messages: no nature, upcaster markers resolved as the read model
   await mutate.updateAccountingAccount(ctx, { id, name: 'Gasto 2' });
   await mutate.updateAccountingAccount(ctx, { id, name: 'Gasto 3' });
   const offBalance = await mutate.createAccountingAccount(ctx, { code: '9100931', name: 'Orden', accountType: 'INCOME_STATEMENT', subAccountType: 'CHARGE' });
-  t.ok(await fanout.waitFor(await store.headPosition()), 'the fan-out caught up');
+  t.ok(await fanout.waitFor(await store.committedHead!()), 'the fan-out caught up');
   const [created, updated, oldGeneral, oldOffBalance] = await eventIdsOf(id);
   const [oldOffBalanceCreated] = await eventIdsOf(offBalance.id);
   const stored = (await db.pool.query(`SELECT data FROM es_events WHERE event_id = $1`, [created.event_id])).rows[0].data;

@@ -23,7 +23,7 @@ const queueAuth = { Authorization: `Bearer ${api.token}` };
 const decode = (b64: string) => JSON.parse(Buffer.from(b64, 'base64').toString());
 const listPage = () => fetch(`${QUEUE}/list?size=1000`, { headers: queueAuth });
 const ack = (ackId: string) => fetch(`${QUEUE}/ack`, { method: 'POST', headers: { ...queueAuth, 'Content-Type': 'application/json' }, body: JSON.stringify({ ackId }) });
-const caughtUp = async (t: Test) => t.ok(await fanout.waitFor(await store.headPosition()), 'the fan-out caught up');
+const caughtUp = async (t: Test) => t.ok(await fanout.waitFor(await store.committedHead!()), 'the fan-out caught up');
 
 await createTrigger(db.pool, { organisationId, type: 'event-queue', clientId: api.clientId });
 
