@@ -1,0 +1,31 @@
+/** United Kingdom (Great Britain): VAT. Since 1 January 2021 GB is outside the EU VAT area: no intra-EU treatments. */
+import { domesticTreatments, rate, treatment, type TaxSystem } from './build.ts';
+import type { TaxCatalogue, TaxRate } from './types.ts';
+
+const TAXES: readonly TaxRate[] = [
+  rate('VAT20', 'VAT 20 %', 'NOT_SPECIFIED', 'STANDARD', '20'), // VATA 1994 s. 2(1)
+  rate('VAT5', 'VAT 5 %', 'NOT_SPECIFIED', 'REDUCED', '5'), // VATA 1994 s. 29A, Sch. 7A
+  rate('VAT0', 'VAT 0 %', 'NOT_SPECIFIED', 'ZERO', '0'), // VATA 1994 s. 30, Sch. 8; exports s. 30(6), Notice 703
+  rate('VATEX', 'VAT exempt', 'NOT_SPECIFIED', 'EXEMPT', '0'), // VATA 1994 s. 31, Sch. 9
+];
+
+const byCode = (code: string): TaxRate => TAXES.find((t) => t.code === code)!;
+// Sage 50 nominal codes: 2200 Sales Tax Control Account, 2201 Purchase Tax Control Account. Sage's TaxType
+// has no value for UK VAT: NOT_SPECIFIED.
+const VAT: TaxSystem = { taxType: 'NOT_SPECIFIED', outputAccountCode: '2200', inputAccountCode: '2201', surcharge: false, cashVat: false, spanishKeys: false };
+
+export const GB_TAXES: TaxCatalogue = {
+  country: 'GB',
+  // HMRC VAT Notice 700 s. 16.5 ("Rounding of amounts of VAT") allows line or invoice level; we calculate at
+  // invoice level, per rate, and round the VAT down to the whole penny, as the notice allows there.
+  rounding: { level: 'DOCUMENT_PER_RATE', mode: 'DOWN', source: 'HMRC VAT Notice 700 s. 16.5 (invoice level, rounded down)' },
+  taxes: TAXES,
+  treatments: [
+    ...domesticTreatments(VAT, TAXES, (t) => `UK ${t.name}`),
+    treatment(VAT, 'EXEMPT', 'EXEMPT', 'Exempt supply (VATA 1994 Sch. 9)', byCode('VATEX')),
+    treatment(VAT, 'EXPORT', 'EXPORT', 'Zero-rated export of goods (VAT Notice 703)', byCode('VAT0')),
+    treatment(VAT, 'OUTSIDE_SCOPE', 'OUTSIDE-SCOPE', 'Services to a business abroad, outside the scope of UK VAT (VAT Notice 741A)', byCode('VATEX')),
+  ],
+  ratesSetByOrganisation: false,
+  withholdingAccountCode: null,
+};

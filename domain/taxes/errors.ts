@@ -1,0 +1,18 @@
+/** The taxes' business errors, with their messages in every language. */
+import type { Messages } from '../messages.ts';
+
+export const TaxErrors = {
+  taxTreatmentNotFound: 'sales.businessErrors.taxTreatmentNotFound',
+  invalidTaxLine: 'sales.businessErrors.invalidTaxLine',
+  tooManyDocumentLines: 'sales.businessErrors.tooManyDocumentLines',
+  withholdingNotAllowed: 'sales.businessErrors.withholdingNotAllowed',
+  documentTotalTooLarge: 'sales.businessErrors.documentTotalTooLarge',
+} as const;
+
+export const TAX_MESSAGES: Record<(typeof TaxErrors)[keyof typeof TaxErrors], Messages> = {
+  [TaxErrors.taxTreatmentNotFound]: { en: 'Unknown tax treatment {code} for country {country}.', es: 'Tratamiento fiscal desconocido {code} para el país {country}.', fr: 'Traitement fiscal inconnu {code} pour le pays {country}.', de: 'Unbekannte Steuerbehandlung {code} für das Land {country}.' },
+  [TaxErrors.invalidTaxLine]: { en: 'Invalid line {line} ({field}): {reason}.', es: 'Línea {line} no válida ({field}): {reason}.', fr: 'Ligne {line} invalide ({field}) : {reason}.', de: 'Ungültige Zeile {line} ({field}): {reason}.' },
+  [TaxErrors.tooManyDocumentLines]: { en: 'A document holds at most {max} lines.', es: 'Un documento tiene como máximo {max} líneas.', fr: 'Un document comporte au plus {max} lignes.', de: 'Ein Beleg hat höchstens {max} Zeilen.' },
+  [TaxErrors.withholdingNotAllowed]: { en: 'Withholding of {percentage} % is not a rate of country {country}.', es: 'La retención del {percentage} % no es un tipo del país {country}.', fr: 'La retenue de {percentage} % n\'est pas un taux du pays {country}.', de: 'Ein Steuerabzug von {percentage} % ist kein Satz des Landes {country}.' },
+  [TaxErrors.documentTotalTooLarge]: { en: 'The document\'s total {total} exceeds {max}.', es: 'El total del documento {total} supera {max}.', fr: 'Le total du document {total} dépasse {max}.', de: 'Die Belegsumme {total} übersteigt {max}.' },
+};
