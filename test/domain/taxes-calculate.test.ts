@@ -1,0 +1,151 @@
+/**
+ * Invoices computed by hand, one per country's rule. Each expected figure is worked out in the comment
+ * above it; rounding is per rate on the document (GB: rounded down), halves away from zero.
+ */
+import t from 'tap';
+import type { OrganisationCountry } from '../../domain/enums.ts';
+import { BusinessError } from '../../domain/errors.ts';
+import { MAX_DOCUMENT_LINES, calculateDocumentTaxes, type TaxLineInput } from '../../domain/taxes/calculate.ts';
+import { resolveTreatment, salesTaxTreatment } from '../../domain/taxes/catalogue/index.ts';
+import { TaxErrors } from '../../domain/taxes/errors.ts';
+
+const line = (country: OrganisationCountry, treatment: string, quantity: string, unitPrice: string, discountPercent?: string): TaxLineInput =>
+  ({ quantity, unitPrice, discountPercent, taxTreatment: resolveTreatment(country, treatment) });
+
+const rowsOf = (taxes: ReturnType<typeof calculateDocumentTaxes>['taxes']) =>
+  taxes.map((r) => [r.taxTreatmentCode, r.taxPercentage, r.taxBase, r.taxAmount, r.equivalenceSurchargePercentage, r.equivalenceSurchargeQuota]);
+
+t.test('ES: mixed rates, a discount, recargo de equivalencia and IRPF 15 %', async (t) => {
+  const doc = calculateDocumentTaxes({
+    country: 'ES', hasEquivalenceSurcharge: true, withholdingPercentage: '15',
+    lines: [
+      line('ES', 'NAT-IVA21', '3', '33.33', '10'), // gross 99.99; discount 9.999 -> 10.00; net 89.99
+      line('ES', 'NAT-IVA10', '2', '12.345'), // gross 24.69; net 24.69
+      line('ES', 'NAT-IVA21', '1', '100', '5'), // gross 100.00; discount 5.00; net 95.00
+      line('ES', 'NAT-IVA4', '7', '1.15'), // gross 8.05; net 8.05
+    ],
+  });
+  t.same(doc.lines.map((l) => [l.totalGross, l.totalDiscount, l.totalNet]), [
+    ['99.99', '10.00', '89.99'], ['24.69', '0.00', '24.69'], ['100.00', '5.00', '95.00'], ['8.05', '0.00', '8.05'],
+  ]);
+  t.same(rowsOf(doc.taxes), [
+    // 21 %: base 89.99 + 95.00 = 184.99; IVA 38.8479 -> 38.85; RE 5.2 % 9.61948 -> 9.62
+    ['NAT-IVA21', '21', '184.99', '38.85', '5.2', '9.62'],
+    // 10 %: base 24.69; IVA 2.469 -> 2.47; RE 1.4 % 0.34566 -> 0.35
+    ['NAT-IVA10', '10', '24.69', '2.47', '1.4', '0.35'],
+    // 4 %: base 8.05; IVA 0.322 -> 0.32; RE 0.5 % 0.04025 -> 0.04
+    ['NAT-IVA4', '4', '8.05', '0.32', '0.5', '0.04'],
+  ]);
+  // IRPF 15 % of 217.73 = 32.6595 -> 32.66
+  t.same(doc.withholdings, [{ taxCode: 'IRPF15', withholdingPercentage: '15', withholdingBase: '217.73', withholdingAmount: '32.66' }]);
+  t.same(doc.totals, {
+    totalGross: '232.73', // 99.99 + 24.69 + 100.00 + 8.05
+    totalDiscount: '15.00', // 10.00 + 5.00
+    totalNet: '217.73',
+    totalVatBase: '217.73',
+    totalVat: '41.64', // 38.85 + 2.47 + 0.32
+    totalFeeSurcharge: '10.01', // 9.62 + 0.35 + 0.04
+    totalWithholding: '32.66',
+    totalLiquidNoWithholding: '269.38', // 217.73 + 41.64 + 10.01
+    totalLiquid: '236.72', // 269.38 - 32.66
+  });
+});
+
+t.test('ES: the quota is taken once per rate on the document, halves away from zero', async (t) => {
+  // Three lines of 0.07 at 21 %: per line 0.0147 -> 0.01 each (0.03); per rate 0.21 x 21 % = 0.0441 -> 0.04.
+  const perRate = calculateDocumentTaxes({ country: 'ES', lines: [1, 2, 3].map(() => line('ES', 'NAT-IVA21', '1', '0.07')) });
+  t.equal(perRate.totals.totalVat, '0.04');
+  // 0.50 at 21 % = 0.105: away from zero 0.11 (banker's rounding would give 0.10); a credit note -0.11.
+  t.equal(calculateDocumentTaxes({ country: 'ES', lines: [line('ES', 'NAT-IVA21', '1', '0.50')] }).totals.totalVat, '0.11');
+  t.equal(calculateDocumentTaxes({ country: 'ES', lines: [line('ES', 'NAT-IVA21', '-1', '0.50')] }).totals.totalVat, '-0.11');
+  // No recargo unless the customer is in the regime.
+  t.equal(calculateDocumentTaxes({ country: 'ES', lines: [line('ES', 'NAT-IVA21', '1', '100')] }).totals.totalFeeSurcharge, '0.00');
+});
+
+t.test('FR: 20 % and 5.5 % per rate on the document', async (t) => {
+  const doc = calculateDocumentTaxes({
+    country: 'FR',
+    lines: [
+      line('FR', 'NAT-TVA20', '4', '12.49'), // 49.96
+      line('FR', 'NAT-TVA5_5', '3', '7.99'), // 23.97
+      line('FR', 'NAT-TVA20', '1', '150', '12.5'), // gross 150.00; discount 18.75; net 131.25
+    ],
+  });
+  t.same(rowsOf(doc.taxes), [
+    ['NAT-TVA20', '20', '181.21', '36.24', '0', '0.00'], // 49.96 + 131.25 = 181.21; x 20 % = 36.242 -> 36.24
+    ['NAT-TVA5_5', '5.5', '23.97', '1.32', '0', '0.00'], // 23.97 x 5.5 % = 1.31835 -> 1.32
+  ]);
+  // gross 49.96 + 23.97 + 150.00 = 223.93; net 223.93 - 18.75 = 205.18; TVA 36.24 + 1.32 = 37.56; TTC 242.74
+  t.match(doc.totals, { totalGross: '223.93', totalDiscount: '18.75', totalNet: '205.18', totalVat: '37.56', totalLiquid: '242.74', totalWithholding: '0.00' });
+});
+
+t.test('DE: 19 % and 7 % per rate on the invoice', async (t) => {
+  const doc = calculateDocumentTaxes({
+    country: 'DE',
+    lines: [line('DE', 'NAT-UST19', '10', '19.99'), line('DE', 'NAT-UST7', '2', '3.45'), line('DE', 'NAT-UST7', '1', '0.99')],
+  });
+  t.same(rowsOf(doc.taxes), [
+    ['NAT-UST19', '19', '199.90', '37.98', '0', '0.00'], // 199.90 x 19 % = 37.981 -> 37.98
+    ['NAT-UST7', '7', '7.89', '0.55', '0', '0.00'], // 6.90 + 0.99 = 7.89; x 7 % = 0.5523 -> 0.55
+  ]);
+  // net 199.90 + 7.89 = 207.79; USt 37.98 + 0.55 = 38.53; gross 246.32
+  t.match(doc.totals, { totalNet: '207.79', totalVat: '38.53', totalLiquid: '246.32' });
+});
+
+t.test('GB: invoice level, VAT per rate rounded down to the penny', async (t) => {
+  const doc = calculateDocumentTaxes({
+    country: 'GB',
+    lines: [line('GB', 'NAT-VAT20', '2', '16.49'), line('GB', 'NAT-VAT5', '1', '5.59'), line('GB', 'NAT-VAT0', '2', '2.50')],
+  });
+  t.same(rowsOf(doc.taxes), [
+    ['NAT-VAT20', '20', '32.98', '6.59', '0', '0.00'], // 32.98 x 20 % = 6.596 -> down 6.59 (nearest would be 6.60)
+    ['NAT-VAT5', '5', '5.59', '0.27', '0', '0.00'], // 5.59 x 5 % = 0.2795 -> down 0.27 (nearest 0.28)
+    ['NAT-VAT0', '0', '5.00', '0.00', '0', '0.00'],
+  ]);
+  // net 32.98 + 5.59 + 5.00 = 43.57; VAT 6.86; total 50.43
+  t.match(doc.totals, { totalNet: '43.57', totalVat: '6.86', totalLiquid: '50.43' });
+});
+
+t.test('intra-EU supplies with reverse charge: base counted, no tax, no recargo', async (t) => {
+  const doc = calculateDocumentTaxes({
+    country: 'ES', hasEquivalenceSurcharge: true,
+    lines: [line('ES', 'EU-SERVICES', '10', '85'), line('ES', 'EU-GOODS', '2', '120.50', '10')],
+  });
+  t.same(rowsOf(doc.taxes), [
+    ['EU-SERVICES', '0', '850.00', '0.00', '0', '0.00'], // 10 x 85
+    ['EU-GOODS', '0', '216.90', '0.00', '0', '0.00'], // 241.00 - 24.10
+  ]);
+  t.match(doc.totals, { totalNet: '1066.90', totalVatBase: '1066.90', totalVat: '0.00', totalFeeSurcharge: '0.00', totalLiquid: '1066.90' });
+});
+
+t.test('an export: base counted, no tax', async (t) => {
+  const doc = calculateDocumentTaxes({ country: 'DE', lines: [line('DE', 'EXPORT', '5', '40'), line('DE', 'NAT-UST19', '1', '10')] });
+  // export 200.00, no USt; domestic 10.00 x 19 % = 1.90; total 211.90
+  t.same(rowsOf(doc.taxes), [['EXPORT', '0', '200.00', '0.00', '0', '0.00'], ['NAT-UST19', '19', '10.00', '1.90', '0', '0.00']]);
+  t.match(doc.totals, { totalVatBase: '210.00', totalVat: '1.90', totalLiquid: '211.90' });
+});
+
+t.test('US: a sales tax rate the organisation sets', async (t) => {
+  const taxTreatment = salesTaxTreatment('US', { code: 'NYC', name: 'New York City', jurisdiction: 'US-NY', percentage: '8.875' });
+  const doc = calculateDocumentTaxes({ country: 'US', lines: [{ quantity: '1', unitPrice: '100', taxTreatment }] });
+  // 100.00 x 8.875 % = 8.875 -> 8.88
+  t.match(doc.totals, { totalVat: '8.88', totalLiquid: '108.88' });
+  t.match(doc.taxes[0], { taxTreatmentCode: 'SALES-NYC', taxType: 'NOT_SPECIFIED' });
+});
+
+t.test('a currency without decimals rounds to whole units', async (t) => {
+  // 3 x 333 = 999 at 21 % = 209.79 -> 210
+  const doc = calculateDocumentTaxes({ country: 'ES', precision: 0, lines: [line('ES', 'NAT-IVA21', '3', '333')] });
+  t.match(doc.totals, { totalNet: '999', totalVat: '210', totalLiquid: '1209' });
+});
+
+t.test('refusals are coded errors', async (t) => {
+  const one = [line('ES', 'NAT-IVA21', '1', '1')];
+  t.throws(() => calculateDocumentTaxes({ country: 'ES', withholdingPercentage: '12', lines: one }), new BusinessError(TaxErrors.withholdingNotAllowed, { percentage: '12', country: 'ES' }));
+  t.throws(() => calculateDocumentTaxes({ country: 'FR', withholdingPercentage: '15', lines: [line('FR', 'NAT-TVA20', '1', '1')] }), new BusinessError(TaxErrors.withholdingNotAllowed, { percentage: '15', country: 'FR' }));
+  t.throws(() => calculateDocumentTaxes({ country: 'ES', lines: Array.from({ length: MAX_DOCUMENT_LINES + 1 }, () => one[0]) }), new BusinessError(TaxErrors.tooManyDocumentLines, { max: MAX_DOCUMENT_LINES }));
+  t.throws(() => calculateDocumentTaxes({ country: 'ES', lines: [{ ...one[0], quantity: '1e3' }] }), new BusinessError(TaxErrors.invalidTaxLine, { line: 1, field: 'totalQuantity', reason: 'amountFormat' }));
+  t.throws(() => calculateDocumentTaxes({ country: 'ES', lines: [{ ...one[0], discountPercent: '100.5' }] }), new BusinessError(TaxErrors.invalidTaxLine, { line: 1, field: 'firstDiscount', reason: 'percentage' }));
+  t.throws(() => calculateDocumentTaxes({ country: 'ES', lines: [{ ...one[0], unitPrice: '-1' }] }), new BusinessError(TaxErrors.invalidTaxLine, { line: 1, field: 'unitPrice', reason: 'amountFormat' }));
+  t.equal(calculateDocumentTaxes({ country: 'ES', lines: [] }).totals.totalLiquid, '0.00', 'an empty document totals zero');
+});
