@@ -42,6 +42,8 @@ export interface TaxDocumentInput {
   /** IRPF withholding (ES), one of the country's withholding rates; absent or '0' for none. */
   withholdingPercentage?: string;
   lines: readonly TaxLineInput[];
+  /** The country's rule unless told: an organisation may keep another its law allows (GB: line level). */
+  rounding?: TaxRounding;
 }
 
 export interface LineAmounts {
@@ -144,7 +146,7 @@ export function calculateDocumentTaxes(input: TaxDocumentInput): DocumentTaxes {
   const precision = input.precision ?? 2;
   assert(Number.isInteger(precision) && precision >= 0 && precision <= MAX_CURRENCY_PRECISION, `currency precision ${precision}`);
   if (input.lines.length > MAX_DOCUMENT_LINES) fail(TaxErrors.tooManyDocumentLines, { max: MAX_DOCUMENT_LINES });
-  const { rounding } = taxCatalogueFor(input.country);
+  const rounding = input.rounding ?? taxCatalogueFor(input.country).rounding;
   const withholding = withholdingRate(input.country, input.withholdingPercentage);
   const text = (value: Decimal) => value.toFixed(precision);
 

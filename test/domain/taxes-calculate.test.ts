@@ -106,6 +106,14 @@ t.test('GB: invoice level, VAT per rate rounded down to the penny', async (t) =>
   t.match(doc.totals, { totalNet: '43.57', totalVat: '6.86', totalLiquid: '50.43' });
 });
 
+t.test('GB: an organisation that keeps line-level rounding, as VAT Notice 700 allows', async (t) => {
+  const lines = [1, 2, 3].map(() => line('GB', 'NAT-VAT20', '1', '0.07'));
+  // Line level, rounded down: 0.07 x 20 % = 0.014 -> 0.01 per line, 0.03 in all; invoice level 0.21 x 20 % = 0.042 -> 0.04.
+  const lineLevel = calculateDocumentTaxes({ country: 'GB', rounding: { level: 'LINE', mode: 'DOWN', source: 'VAT Notice 700' }, lines });
+  t.equal(lineLevel.totals.totalVat, '0.03');
+  t.equal(calculateDocumentTaxes({ country: 'GB', lines }).totals.totalVat, '0.04');
+});
+
 t.test('intra-EU supplies with reverse charge: base counted, no tax, no recargo', async (t) => {
   const doc = calculateDocumentTaxes({
     country: 'ES', hasEquivalenceSurcharge: true,
