@@ -16,7 +16,7 @@ const AT7: TaxSystem = { ...AT19, outputAccountCode: '1771', inputAccountCode: '
 export const DE_TAXES: TaxCatalogue = {
   country: 'DE',
   // Per rate on the invoice: the invoice states the tax amount per rate (§ 14 Abs. 4 Satz 1 Nr. 8 UStG;
-  // UStAE 14.5 Abs. 19 on several rates); commercial rounding to the cent (halves up).
+  // UStAE 14.5 on several rates); commercial rounding to the cent (halves up).
   rounding: { level: 'DOCUMENT_PER_RATE', mode: 'HALF_AWAY_FROM_ZERO', source: '§ 14 Abs. 4 Nr. 8 UStG; UStAE 14.5' },
   taxes: TAXES,
   treatments: [

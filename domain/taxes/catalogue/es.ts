@@ -38,7 +38,7 @@ const IGIC: TaxSystem = { ...IVA, taxType: 'IGIC', surcharge: false };
 export const ES_TAXES: TaxCatalogue = {
   country: 'ES',
   // Line amounts to the cent; the quota per rate on the document's base for that rate, which the invoice shows
-  // (RD 1619/2012 art. 6.1.i-k: base, rate and quota per rate); to the nearest cent, halves away from zero
+  // (RD 1619/2012 art. 6.1: base, rate and quota per rate); to the nearest cent, halves away from zero
   // (Ley 46/1998 art. 11).
   rounding: { level: 'DOCUMENT_PER_RATE', mode: 'HALF_AWAY_FROM_ZERO', source: 'RD 1619/2012 art. 6.1; Ley 46/1998 art. 11' },
   taxes: TAXES,

@@ -16,9 +16,9 @@ const VAT: TaxSystem = { taxType: 'NOT_SPECIFIED', outputAccountCode: '2200', in
 
 export const GB_TAXES: TaxCatalogue = {
   country: 'GB',
-  // HMRC VAT Notice 700 s. 16.5 ("Rounding of amounts of VAT") allows line or invoice level; we calculate at
+  // HMRC VAT Notice 700 para. 17.5 (rounding on invoices; HMRC manual VATREC12010) allows line or invoice level; we calculate at
   // invoice level, per rate, and round the VAT down to the whole penny, as the notice allows there.
-  rounding: { level: 'DOCUMENT_PER_RATE', mode: 'DOWN', source: 'HMRC VAT Notice 700 s. 16.5 (invoice level, rounded down)' },
+  rounding: { level: 'DOCUMENT_PER_RATE', mode: 'DOWN', source: 'HMRC VAT Notice 700 para. 17.5 (invoice level, VAT payable rounded down)' },
   taxes: TAXES,
   treatments: [
     ...domesticTreatments(VAT, TAXES, (t) => `UK ${t.name}`),

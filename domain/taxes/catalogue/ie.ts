@@ -2,8 +2,8 @@
 import { domesticTreatments, rate, treatment, type TaxSystem } from './build.ts';
 import type { TaxCatalogue, TaxRate } from './types.ts';
 
-// VAT Consolidation Act 2010 (VATCA) s. 46(1): (a) standard 23, (c) reduced 13.5, (ca) second reduced 9,
-// (b) zero (Sch. 2). Left out: the 4.8 % livestock rate (s. 46(1)(d)) and the flat-rate farmer addition.
+// VAT Consolidation Act 2010 (VATCA) s. 46(1): standard 23, reduced 13.5 (Sch. 3), second reduced 9,
+// zero (Sch. 2). Left out: the 4.8 % livestock rate and the flat-rate farmer addition.
 const TAXES: readonly TaxRate[] = [
   rate('VAT23', 'VAT 23 %', 'NOT_SPECIFIED', 'STANDARD', '23'),
   rate('VAT13_5', 'VAT 13.5 %', 'NOT_SPECIFIED', 'REDUCED', '13.5'),
