@@ -5,28 +5,13 @@
  * sure the generators exercise both the accepted and the refused branches.
  */
 import fc from 'fast-check';
-import t, { type TAP } from 'tap';
+import t from 'tap';
 import { Decimal } from 'decimal.js';
 import { AccountingErrors } from '../../domain/accounting/errors.ts';
 import { MAX_AMOUNT } from '../../domain/money.ts';
 import type { LedgerEvent, LineInput } from '../../domain/accounting/ledger.ts';
 import { Book, NOW, businessErrorOf, id } from './builders.ts';
-
-const NUM_RUNS = 200;
-
-function holds(t: Pick<TAP, 'pass' | 'fail'>, property: fc.IProperty<any>): void {
-  try {
-    fc.assert(property, { numRuns: NUM_RUNS });
-    t.pass(`holds for ${NUM_RUNS} runs`);
-  } catch (error) {
-    // fast-check's message holds the shrunk counterexample and the predicate's own error.
-    t.fail(error instanceof Error ? `${error.message}${error.cause ? `\ncause: ${String(error.cause)}` : ''}` : String(error));
-  }
-}
-
-function expect(condition: boolean, message: string): asserts condition {
-  if (!condition) throw new Error(message);
-}
+import { NUM_RUNS, expect, holds } from '../helpers/property.ts';
 
 /** Integer cents -> decimal text with exactly two decimals ('-1234' -> '-12.34'), never via floats. */
 function centsText(cents: bigint): string {

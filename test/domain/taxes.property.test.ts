@@ -3,25 +3,11 @@
  * throws on the first broken expectation so fast-check shrinks to a minimal counterexample.
  */
 import fc from 'fast-check';
-import t, { type TAP } from 'tap';
+import t from 'tap';
 import { Decimal } from 'decimal.js';
 import { calculateDocumentTaxes, type DocumentTaxes, type TaxDocumentInput, type TaxLineInput } from '../../domain/taxes/calculate.ts';
 import { resolveTreatment, taxCatalogueFor } from '../../domain/taxes/catalogue/index.ts';
-
-const NUM_RUNS = 200;
-
-function holds(t: Pick<TAP, 'pass' | 'fail'>, property: fc.IProperty<any>): void {
-  try {
-    fc.assert(property, { numRuns: NUM_RUNS });
-    t.pass(`holds for ${NUM_RUNS} runs`);
-  } catch (error) {
-    t.fail(error instanceof Error ? `${error.message}${error.cause ? `\ncause: ${String(error.cause)}` : ''}` : String(error));
-  }
-}
-
-function expect(condition: boolean, message: string): asserts condition {
-  if (!condition) throw new Error(message);
-}
+import { expect, holds } from '../helpers/property.ts';
 
 const COUNTRIES = ['ES', 'FR', 'DE', 'GB', 'IE'] as const;
 const sum = (values: string[]) => values.reduce((total, v) => total.plus(v), new Decimal(0));
