@@ -13,8 +13,9 @@ const rates = (country: OrganisationCountry, taxType: string) =>
   taxCatalogueFor(country).taxes.filter((x) => x.taxType === taxType && x.group !== 'EXEMPT').map((x) => x.percentage);
 
 t.test('each country has the rates of its law', async (t) => {
-  t.same(rates('ES', 'IVA'), ['21', '10', '4', '0']);
-  t.same(taxCatalogueFor('ES').taxes.filter((x) => x.taxType === 'IVA' && x.group !== 'EXEMPT').map((x) => x.equivalenceSurchargePercentage), ['5.2', '1.4', '0.5', '0']);
+  // No 0 % IVA: RDL 4/2024's tipo cero ended on 30-9-2024 (4 % again from 1-1-2025).
+  t.same(rates('ES', 'IVA'), ['21', '10', '4']);
+  t.same(taxCatalogueFor('ES').taxes.filter((x) => x.taxType === 'IVA' && x.group !== 'EXEMPT').map((x) => x.equivalenceSurchargePercentage), ['5.2', '1.4', '0.5']);
   t.same(rates('ES', 'IGIC'), ['7', '3', '0', '9.5', '15']);
   t.same(rates('ES', 'IRPF'), ['15', '7', '19']);
   t.same(rates('FR', 'TVA'), ['20', '10', '5.5', '2.1']);
@@ -72,4 +73,5 @@ t.test('ids derive from the organisation and the code: stable, and distinct acro
 
 t.test('an unknown treatment is a coded error', async (t) => {
   t.throws(() => resolveTreatment('FR', 'NAT-IVA21'), new BusinessError(TaxErrors.taxTreatmentNotFound, { code: 'NAT-IVA21', country: 'FR' }));
+  t.throws(() => resolveTreatment('ES', 'NAT-IVA0'), new BusinessError(TaxErrors.taxTreatmentNotFound, { code: 'NAT-IVA0', country: 'ES' }), 'the expired 0 % IVA is no treatment');
 });

@@ -8,8 +8,9 @@ const TAXES: readonly TaxRate[] = [
   rate('IVA21', 'IVA 21 %', 'IVA', 'STANDARD', '21', '5.2'),
   rate('IVA10', 'IVA 10 %', 'IVA', 'REDUCED', '10', '1.4'),
   rate('IVA4', 'IVA 4 %', 'IVA', 'SUPER_REDUCED', '4', '0.5'),
-  // Tipo cero (RDL 20/2022 art. 72 for basic food, until 31-12-2024); kept for documents that name it; no recargo.
-  rate('IVA0', 'IVA 0 %', 'IVA', 'ZERO', '0', '0'),
+  // No ordinary 0 % IVA: the tipo cero on basic food (RDL 20/2022 art. 72, extended by RDL 4/2024) ran only to
+  // 30-9-2024, then 2 % (recargo 0.26 %) to 31-12-2024; 4 % again from 1-1-2025. Rates carry no validity dates,
+  // so an expired rate is not kept live.
   // Operations without IVA (exempt: LIVA arts. 20, 21, 25; not subject: art. 69): base declared, no quota.
   rate('IVAEX', 'IVA exento', 'IVA', 'EXEMPT', '0', '0'),
   // IGIC: Ley 20/1991 art. 27 (as amended by Ley 4/2012): general 7, reducido 3, cero 0, incrementados 9.5 and 15.
