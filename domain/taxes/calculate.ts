@@ -31,13 +31,15 @@ export interface TaxLineInput {
   taxTreatment: ResolvedTreatment;
   /** false leaves the line out of the document's withholding (e.g. expenses passed on at cost). */
   subjectToWithholding?: boolean;
+  /** A supply of services, not a delivery of goods; unset takes the treatment's isService. */
+  isService?: boolean;
 }
 
 export interface TaxDocumentInput {
   country: OrganisationCountry;
   /** The document currency's decimals (2 unless told). */
   precision?: number;
-  /** The customer is in recargo de equivalencia (ES): DOMESTIC lines carry their rate's surcharge. */
+  /** The customer is in recargo de equivalencia (ES): DOMESTIC lines of goods carry their rate's surcharge. */
   hasEquivalenceSurcharge?: boolean;
   /** IRPF withholding (ES), one of the country's withholding rates; absent or '0' for none. */
   withholdingPercentage?: string;
@@ -129,14 +131,18 @@ interface Charged {
   surchargePercentage: Decimal;
 }
 
-/** What a line charges: the rate of a DOMESTIC treatment (and its surcharge for a customer in recargo); else nothing. */
-function chargedRates(resolved: ResolvedTreatment, hasEquivalenceSurcharge: boolean): { taxPercentage: Decimal; surchargePercentage: Decimal } {
-  const { treatment, tax } = resolved;
+/**
+ * What a line charges: the rate of a DOMESTIC treatment (and, for a customer in recargo, its surcharge on a
+ * delivery of goods: LIVA art. 156 charges recargo on goods only, never on services); else nothing.
+ */
+function chargedRates(line: TaxLineInput, hasEquivalenceSurcharge: boolean): { taxPercentage: Decimal; surchargePercentage: Decimal } {
+  const { treatment, tax } = line.taxTreatment;
+  const isService = line.isService ?? treatment.isService;
   if (treatment.kind !== 'DOMESTIC') {
     assert(new Decimal(tax.percentage).isZero(), `treatment ${treatment.code} (${treatment.kind}) names a non-zero rate`);
     return { taxPercentage: ZERO, surchargePercentage: ZERO };
   }
-  const surcharge = hasEquivalenceSurcharge && treatment.hasSurcharge ? new Decimal(tax.equivalenceSurchargePercentage) : ZERO;
+  const surcharge = hasEquivalenceSurcharge && treatment.hasSurcharge && !isService ? new Decimal(tax.equivalenceSurchargePercentage) : ZERO;
   return { taxPercentage: new Decimal(tax.percentage), surchargePercentage: surcharge };
 }
 
@@ -164,7 +170,7 @@ export function calculateDocumentTaxes(input: TaxDocumentInput): DocumentTaxes {
     if (gross.abs().gt(MAX_AMOUNT)) fail(TaxErrors.invalidTaxLine, { line: n, field: 'totalGross', reason: Reasons.amountRange });
     const discount = roundAmount(gross.times(discountPercent).dividedBy(100), precision);
     const net = gross.minus(discount);
-    const rates = chargedRates(line.taxTreatment, input.hasEquivalenceSurcharge === true);
+    const rates = chargedRates(line, input.hasEquivalenceSurcharge === true);
     const withheld = withholding !== undefined && line.subjectToWithholding !== false;
     charged.push({ resolved: line.taxTreatment, net, ...rates });
     grosses.push(gross);
@@ -181,9 +187,13 @@ export function calculateDocumentTaxes(input: TaxDocumentInput): DocumentTaxes {
     });
   });
 
-  // Rows in the order the treatments first appear on the lines.
+  // Rows in the order the treatments first appear on the lines; a treatment's lines with recargo (goods) and
+  // without (services) are separate rows, so each row's quota is its base times its rates.
   const groups = new Map<string, Charged[]>();
-  for (const c of charged) groups.set(c.resolved.treatment.code, [...(groups.get(c.resolved.treatment.code) ?? []), c]);
+  for (const c of charged) {
+    const key = `${c.resolved.treatment.code}${c.surchargePercentage.isZero() ? '' : '+RE'}`;
+    groups.set(key, [...(groups.get(key) ?? []), c]);
+  }
   // LINE: each line's amount rounded, then added; DOCUMENT_PER_RATE: the rate applied once to the summed base.
   const amountOf = (members: Charged[], rate: (c: Charged) => Decimal): Decimal =>
     rounding.level === 'LINE'

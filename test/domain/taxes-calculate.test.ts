@@ -15,40 +15,59 @@ const line = (country: OrganisationCountry, treatment: string, quantity: string,
 const rowsOf = (taxes: ReturnType<typeof calculateDocumentTaxes>['taxes']) =>
   taxes.map((r) => [r.taxTreatmentCode, r.taxPercentage, r.taxBase, r.taxAmount, r.equivalenceSurchargePercentage, r.equivalenceSurchargeQuota]);
 
-t.test('ES: mixed rates, a discount, recargo de equivalencia and IRPF 15 %', async (t) => {
+const goods = (l: TaxLineInput): TaxLineInput => ({ ...l, isService: false, subjectToWithholding: false });
+
+t.test('ES: mixed rates, a discount, recargo de equivalencia on goods and IRPF 15 % on a professional service', async (t) => {
   const doc = calculateDocumentTaxes({
     country: 'ES', hasEquivalenceSurcharge: true, withholdingPercentage: '15',
     lines: [
-      line('ES', 'NAT-IVA21', '3', '33.33', '10'), // gross 99.99; discount 9.999 -> 10.00; net 89.99
-      line('ES', 'NAT-IVA10', '2', '12.345'), // gross 24.69; net 24.69
-      line('ES', 'NAT-IVA21', '1', '100', '5'), // gross 100.00; discount 5.00; net 95.00
-      line('ES', 'NAT-IVA4', '7', '1.15'), // gross 8.05; net 8.05
+      goods(line('ES', 'NAT-IVA21', '3', '33.33', '10')), // gross 99.99; discount 9.999 -> 10.00; net 89.99
+      goods(line('ES', 'NAT-IVA10', '2', '12.345')), // gross 24.69; net 24.69
+      goods(line('ES', 'NAT-IVA21', '1', '100', '5')), // gross 100.00; discount 5.00; net 95.00
+      goods(line('ES', 'NAT-IVA4', '7', '1.15')), // gross 8.05; net 8.05
+      // A professional service: IVA 21 % and IRPF, no recargo (LIVA art. 156: goods only). Net 123.45.
+      { ...line('ES', 'NAT-IVA21', '1', '123.45'), isService: true },
     ],
   });
-  t.same(doc.lines.map((l) => [l.totalGross, l.totalDiscount, l.totalNet]), [
-    ['99.99', '10.00', '89.99'], ['24.69', '0.00', '24.69'], ['100.00', '5.00', '95.00'], ['8.05', '0.00', '8.05'],
+  t.same(doc.lines.map((l) => [l.totalGross, l.totalDiscount, l.totalNet, l.equivalenceSurchargePercentage, l.withholdingPercentage]), [
+    ['99.99', '10.00', '89.99', '5.2', '0'], ['24.69', '0.00', '24.69', '1.4', '0'], ['100.00', '5.00', '95.00', '5.2', '0'], ['8.05', '0.00', '8.05', '0.5', '0'],
+    ['123.45', '0.00', '123.45', '0', '15'],
   ]);
   t.same(rowsOf(doc.taxes), [
-    // 21 %: base 89.99 + 95.00 = 184.99; IVA 38.8479 -> 38.85; RE 5.2 % 9.61948 -> 9.62
+    // 21 % goods: base 89.99 + 95.00 = 184.99; IVA 38.8479 -> 38.85; RE 5.2 % 9.61948 -> 9.62
     ['NAT-IVA21', '21', '184.99', '38.85', '5.2', '9.62'],
     // 10 %: base 24.69; IVA 2.469 -> 2.47; RE 1.4 % 0.34566 -> 0.35
     ['NAT-IVA10', '10', '24.69', '2.47', '1.4', '0.35'],
     // 4 %: base 8.05; IVA 0.322 -> 0.32; RE 0.5 % 0.04025 -> 0.04
     ['NAT-IVA4', '4', '8.05', '0.32', '0.5', '0.04'],
+    // 21 % service: base 123.45; IVA 25.9245 -> 25.92; no recargo
+    ['NAT-IVA21', '21', '123.45', '25.92', '0', '0.00'],
   ]);
-  // IRPF 15 % of 217.73 = 32.6595 -> 32.66
-  t.same(doc.withholdings, [{ taxCode: 'IRPF15', withholdingPercentage: '15', withholdingBase: '217.73', withholdingAmount: '32.66' }]);
+  // IRPF 15 % of the service alone, 123.45 = 18.5175 -> 18.52
+  t.same(doc.withholdings, [{ taxCode: 'IRPF15', withholdingPercentage: '15', withholdingBase: '123.45', withholdingAmount: '18.52' }]);
   t.same(doc.totals, {
-    totalGross: '232.73', // 99.99 + 24.69 + 100.00 + 8.05
+    totalGross: '356.18', // 99.99 + 24.69 + 100.00 + 8.05 + 123.45
     totalDiscount: '15.00', // 10.00 + 5.00
-    totalNet: '217.73',
-    totalVatBase: '217.73',
-    totalVat: '41.64', // 38.85 + 2.47 + 0.32
+    totalNet: '341.18',
+    totalVatBase: '341.18',
+    totalVat: '67.56', // 38.85 + 2.47 + 0.32 + 25.92
     totalFeeSurcharge: '10.01', // 9.62 + 0.35 + 0.04
-    totalWithholding: '32.66',
-    totalLiquidNoWithholding: '269.38', // 217.73 + 41.64 + 10.01
-    totalLiquid: '236.72', // 269.38 - 32.66
+    totalWithholding: '18.52',
+    totalLiquidNoWithholding: '418.75', // 341.18 + 67.56 + 10.01
+    totalLiquid: '400.23', // 418.75 - 18.52
   });
+});
+
+t.test('ES: no recargo de equivalencia on services (LIVA art. 156: deliveries of goods only)', async (t) => {
+  // A service line by its own flag, or by its treatment's: 100.00 x 21 % = 21.00, no recargo.
+  const byLine = calculateDocumentTaxes({ country: 'ES', hasEquivalenceSurcharge: true, lines: [{ ...line('ES', 'NAT-IVA21', '1', '100'), isService: true }] });
+  t.match(byLine.totals, { totalVat: '21.00', totalFeeSurcharge: '0.00', totalLiquid: '121.00' });
+  t.same(byLine.taxes.map((r) => r.hasEquivalenceSurcharge), [false]);
+  const serviceTreatment = resolveTreatment('ES', 'NAT-IVA21');
+  const asService = { ...serviceTreatment, treatment: { ...serviceTreatment.treatment, isService: true } };
+  t.equal(calculateDocumentTaxes({ country: 'ES', hasEquivalenceSurcharge: true, lines: [{ quantity: '1', unitPrice: '100', taxTreatment: asService }] }).totals.totalFeeSurcharge, '0.00');
+  // Goods: 100.00 x 5.2 % = 5.20.
+  t.equal(calculateDocumentTaxes({ country: 'ES', hasEquivalenceSurcharge: true, lines: [line('ES', 'NAT-IVA21', '1', '100')] }).totals.totalFeeSurcharge, '5.20');
 });
 
 t.test('ES: the quota is taken once per rate on the document, halves away from zero', async (t) => {

@@ -22,6 +22,7 @@ const documentOf = fc.constantFrom(...COUNTRIES).chain((country) => {
     discountPercent: fc.bigInt({ min: 0n, max: 10_000n }).map((u) => scaled(u, 2)),
     taxTreatment: fc.constantFrom(...codes).map((code) => resolveTreatment(country, code)),
     subjectToWithholding: fc.boolean(),
+    isService: fc.option(fc.boolean(), { nil: undefined }),
   });
   return fc.record({
     country: fc.constant(country),
