@@ -15,7 +15,7 @@ import { TaxErrors } from './errors.ts';
 import { taxCatalogueFor } from './catalogue/index.ts';
 import type { ResolvedTreatment, TaxRate, TaxRounding } from './catalogue/types.ts';
 import type { TaxTreatmentKind, TaxType } from './enums.ts';
-import { percentOf, roundAmount } from './rounding.ts';
+import { apportion, percentOf, roundAmount } from './rounding.ts';
 
 /** Most lines one document may hold (the calculation and the posted entry stay bounded). */
 export const MAX_DOCUMENT_LINES = 1000;
@@ -45,7 +45,7 @@ export interface TaxDocumentInput {
   withholdingPercentage?: string;
   lines: readonly TaxLineInput[];
   /** The country's rule unless told: an organisation may keep another its law allows (GB: line level). */
-  rounding?: TaxRounding;
+  rounding?: Pick<TaxRounding, 'level' | 'mode'>;
 }
 
 export interface LineAmounts {
@@ -152,7 +152,7 @@ export function calculateDocumentTaxes(input: TaxDocumentInput): DocumentTaxes {
   const precision = input.precision ?? 2;
   assert(Number.isInteger(precision) && precision >= 0 && precision <= MAX_CURRENCY_PRECISION, `currency precision ${precision}`);
   if (input.lines.length > MAX_DOCUMENT_LINES) fail(TaxErrors.tooManyDocumentLines, { max: MAX_DOCUMENT_LINES });
-  const rounding = input.rounding ?? taxCatalogueFor(input.country).rounding;
+  const rounding: TaxRounding = input.rounding ? { ...input.rounding, source: 'the organisation' } : taxCatalogueFor(input.country).rounding;
   const withholding = withholdingRate(input.country, input.withholdingPercentage);
   const text = (value: Decimal) => value.toFixed(precision);
 
@@ -194,21 +194,25 @@ export function calculateDocumentTaxes(input: TaxDocumentInput): DocumentTaxes {
     const key = `${c.resolved.treatment.code}${c.surchargePercentage.isZero() ? '' : '+RE'}`;
     groups.set(key, [...(groups.get(key) ?? []), c]);
   }
-  // LINE: each line's amount rounded, then added; DOCUMENT_PER_RATE: the rate applied once to the summed base.
-  const amountOf = (members: Charged[], rate: (c: Charged) => Decimal): Decimal =>
-    rounding.level === 'LINE'
-      ? sum(members.map((c) => percentOf(c.net, rate(c), precision, rounding.mode)))
-      : percentOf(sum(members.map((c) => c.net)), rate(members[0]), precision, rounding.mode);
-
-  const rows = [...groups.values()].map((members) => {
-    const { treatment, tax } = members[0].resolved;
-    const base = sum(members.map((c) => c.net));
-    assert(members.every((c) => c.taxPercentage.eq(members[0].taxPercentage) && c.surchargePercentage.eq(members[0].surchargePercentage)), `treatment ${treatment.code} charges one rate`);
+  // LINE: each line's amount rounded, then added; DOCUMENT_PER_RATE: the rate applied once to the summed base;
+  // DOCUMENT_TOTAL: the rows' exact amounts added and the total rounded once, each row taking its share.
+  const members = [...groups.values()];
+  const amountsOf = (rate: (c: Charged) => Decimal): Decimal[] => {
+    if (rounding.level === 'LINE') return members.map((m) => sum(m.map((c) => percentOf(c.net, rate(c), precision, rounding.mode))));
+    const exact = members.map((m) => sum(m.map((c) => c.net)).times(rate(m[0])).dividedBy(100));
+    if (rounding.level === 'DOCUMENT_PER_RATE') return exact.map((value) => roundAmount(value, precision, rounding.mode));
+    return apportion(exact, roundAmount(sum(exact), precision, rounding.mode), precision);
+  };
+  const taxAmounts = amountsOf((c) => c.taxPercentage);
+  const surchargeAmounts = amountsOf((c) => c.surchargePercentage);
+  const rows = members.map((m, i) => {
+    const { treatment, tax } = m[0].resolved;
+    assert(m.every((c) => c.taxPercentage.eq(m[0].taxPercentage) && c.surchargePercentage.eq(m[0].surchargePercentage)), `treatment ${treatment.code} charges one rate`);
     return {
-      base,
-      tax: amountOf(members, (c) => c.taxPercentage),
-      surcharge: amountOf(members, (c) => c.surchargePercentage),
-      row: { treatment, tax, taxPercentage: members[0].taxPercentage, surchargePercentage: members[0].surchargePercentage },
+      base: sum(m.map((c) => c.net)),
+      tax: taxAmounts[i],
+      surcharge: surchargeAmounts[i],
+      row: { treatment, tax, taxPercentage: m[0].taxPercentage, surchargePercentage: m[0].surchargePercentage },
     };
   });
   const withholdingBase = sum(withheldNets);

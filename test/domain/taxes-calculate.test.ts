@@ -1,6 +1,6 @@
 /**
  * Invoices computed by hand, one per country's rule. Each expected figure is worked out in the comment
- * above it; rounding is per rate on the document (GB: rounded down), halves away from zero.
+ * above it; rounding is per rate on the document, halves away from zero, unless a test says otherwise.
  */
 import t from 'tap';
 import type { OrganisationCountry } from '../../domain/enums.ts';
@@ -111,24 +111,33 @@ t.test('DE: 19 % and 7 % per rate on the invoice', async (t) => {
   t.match(doc.totals, { totalNet: '207.79', totalVat: '38.53', totalLiquid: '246.32' });
 });
 
-t.test('GB: invoice level, VAT per rate rounded down to the penny', async (t) => {
-  const doc = calculateDocumentTaxes({
-    country: 'GB',
-    lines: [line('GB', 'NAT-VAT20', '2', '16.49'), line('GB', 'NAT-VAT5', '1', '5.59'), line('GB', 'NAT-VAT0', '2', '2.50')],
-  });
+const GB_LINES = [line('GB', 'NAT-VAT20', '2', '16.49'), line('GB', 'NAT-VAT5', '1', '5.59'), line('GB', 'NAT-VAT0', '2', '2.50')];
+
+t.test('GB: invoice level, VAT per rate to the nearest penny (VATREC12030), retailers included', async (t) => {
+  const doc = calculateDocumentTaxes({ country: 'GB', lines: GB_LINES });
   t.same(rowsOf(doc.taxes), [
-    ['NAT-VAT20', '20', '32.98', '6.59', '0', '0.00'], // 32.98 x 20 % = 6.596 -> down 6.59 (nearest would be 6.60)
-    ['NAT-VAT5', '5', '5.59', '0.27', '0', '0.00'], // 5.59 x 5 % = 0.2795 -> down 0.27 (nearest 0.28)
+    ['NAT-VAT20', '20', '32.98', '6.60', '0', '0.00'], // 32.98 x 20 % = 6.596 -> 6.60
+    ['NAT-VAT5', '5', '5.59', '0.28', '0', '0.00'], // 5.59 x 5 % = 0.2795 -> 0.28
     ['NAT-VAT0', '0', '5.00', '0.00', '0', '0.00'],
   ]);
-  // net 32.98 + 5.59 + 5.00 = 43.57; VAT 6.86; total 50.43
-  t.match(doc.totals, { totalNet: '43.57', totalVat: '6.86', totalLiquid: '50.43' });
+  // net 32.98 + 5.59 + 5.00 = 43.57; VAT 6.60 + 0.28 = 6.88; total 50.45
+  t.match(doc.totals, { totalNet: '43.57', totalVat: '6.88', totalLiquid: '50.45' });
+});
+
+t.test('GB: on request, the invoice\'s total VAT rounded down (Notice 700 para. 17.5; VATREC12010)', async (t) => {
+  const doc = calculateDocumentTaxes({ country: 'GB', rounding: { level: 'DOCUMENT_TOTAL', mode: 'DOWN' }, lines: GB_LINES });
+  // 6.596 + 0.2795 = 6.8755 -> down 6.87 (per rate rounded down would give 6.59 + 0.27 = 6.86). The rows share
+  // it: nearest 6.60 and 0.28 are one penny over; the penny comes off the row rounded up furthest (6.596 -> 6.60).
+  t.equal(doc.totals.totalVat, '6.87');
+  t.same(doc.taxes.map((r) => r.taxAmount), ['6.59', '0.28', '0.00']);
+  t.match(doc.totals, { totalLiquid: '50.44' }); // 43.57 + 6.87
+  t.equal(doc.rounding.level, 'DOCUMENT_TOTAL');
 });
 
 t.test('GB: an organisation that keeps line-level rounding, as VAT Notice 700 allows', async (t) => {
   const lines = [1, 2, 3].map(() => line('GB', 'NAT-VAT20', '1', '0.07'));
-  // Line level, rounded down: 0.07 x 20 % = 0.014 -> 0.01 per line, 0.03 in all; invoice level 0.21 x 20 % = 0.042 -> 0.04.
-  const lineLevel = calculateDocumentTaxes({ country: 'GB', rounding: { level: 'LINE', mode: 'DOWN', source: 'VAT Notice 700' }, lines });
+  // Line level, nearest penny: 0.07 x 20 % = 0.014 -> 0.01 per line, 0.03 in all; invoice level 0.21 x 20 % = 0.042 -> 0.04.
+  const lineLevel = calculateDocumentTaxes({ country: 'GB', rounding: { level: 'LINE', mode: 'HALF_AWAY_FROM_ZERO' }, lines });
   t.equal(lineLevel.totals.totalVat, '0.03');
   t.equal(calculateDocumentTaxes({ country: 'GB', lines }).totals.totalVat, '0.04');
 });

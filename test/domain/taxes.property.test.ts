@@ -30,7 +30,7 @@ const documentOf = fc.constantFrom(...COUNTRIES).chain((country) => {
     withholdingPercentage: country === 'ES' ? fc.constantFrom(undefined, '15', '7', '19') : fc.constant(undefined),
     lines: fc.array(lineOf, { minLength: 1, maxLength: 12 }),
     // The country's rule, or any other level and mode an organisation may keep.
-    rounding: fc.option(fc.record({ level: fc.constantFrom('LINE', 'DOCUMENT_PER_RATE'), mode: fc.constantFrom('HALF_AWAY_FROM_ZERO', 'DOWN'), source: fc.constant('test') }), { nil: undefined }),
+    rounding: fc.option(fc.record({ level: fc.constantFrom('LINE', 'DOCUMENT_PER_RATE', 'DOCUMENT_TOTAL'), mode: fc.constantFrom('HALF_AWAY_FROM_ZERO', 'DOWN') }), { nil: undefined }),
   }) satisfies fc.Arbitrary<TaxDocumentInput>;
 });
 

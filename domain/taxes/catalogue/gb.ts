@@ -16,9 +16,10 @@ const VAT: TaxSystem = { taxType: 'NOT_SPECIFIED', outputAccountCode: '2200', in
 
 export const GB_TAXES: TaxCatalogue = {
   country: 'GB',
-  // HMRC VAT Notice 700 para. 17.5 (rounding on invoices; HMRC manual VATREC12010) allows line or invoice level; we calculate at
-  // invoice level, per rate, and round the VAT down to the whole penny, as the notice allows there.
-  rounding: { level: 'DOCUMENT_PER_RATE', mode: 'DOWN', source: 'HMRC VAT Notice 700 para. 17.5 (invoice level, VAT payable rounded down)' },
+  // Invoice level, per rate, to the nearest penny, halves up: always acceptable (HMRC manual VATREC12030),
+  // retailers included. Notice 700 para. 17.5's concession to round down applies to the invoice's TOTAL VAT
+  // (VATREC12010), not per rate, and retailers may not use it: an organisation asks for it explicitly.
+  rounding: { level: 'DOCUMENT_PER_RATE', mode: 'HALF_AWAY_FROM_ZERO', source: 'HMRC VATREC12030 (nearest penny)' },
   taxes: TAXES,
   treatments: [
     ...domesticTreatments(VAT, TAXES, (t) => `UK ${t.name}`),

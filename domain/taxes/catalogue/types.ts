@@ -49,8 +49,11 @@ export interface TaxTreatmentDefinition {
   inputAccountCode: string;
 }
 
-/** Where a tax amount is rounded: on each line, or once per rate on the whole document. */
-export type RoundingLevel = 'LINE' | 'DOCUMENT_PER_RATE';
+/**
+ * Where a tax amount is rounded: on each line; once per rate on the whole document; or once on the document's
+ * total tax (each rate's row then takes its share of the rounded total, so the rows still add up to it).
+ */
+export type RoundingLevel = 'LINE' | 'DOCUMENT_PER_RATE' | 'DOCUMENT_TOTAL';
 /** HALF_AWAY_FROM_ZERO: to the nearest cent, halves away from zero; DOWN: fractions of a cent dropped. */
 export type RoundingMode = 'HALF_AWAY_FROM_ZERO' | 'DOWN';
 
