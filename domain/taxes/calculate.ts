@@ -44,7 +44,7 @@ export interface TaxDocumentInput {
   /** IRPF withholding (ES), one of the country's withholding rates; absent or '0' for none. */
   withholdingPercentage?: string;
   lines: readonly TaxLineInput[];
-  /** The country's rule unless told: an organisation may keep another its law allows (GB: line level). */
+  /** The country's rule unless told: an organisation may keep another its law allows (catalogue roundingOptions). */
   rounding?: Pick<TaxRounding, 'level' | 'mode'>;
 }
 
@@ -146,13 +146,21 @@ function chargedRates(line: TaxLineInput, hasEquivalenceSurcharge: boolean): { t
   return { taxPercentage: new Decimal(tax.percentage), surchargePercentage: surcharge };
 }
 
+/** The country's rule, or the allowed option the document asks for; any other is a coded error. */
+function roundingOf(country: OrganisationCountry, wanted: TaxDocumentInput['rounding']): TaxRounding {
+  const catalogue = taxCatalogueFor(country);
+  if (!wanted) return catalogue.rounding;
+  const option = catalogue.roundingOptions.find((o) => o.level === wanted.level && o.mode === wanted.mode);
+  return option ?? fail(TaxErrors.roundingNotAllowed, { country, level: wanted.level, mode: wanted.mode });
+}
+
 const sum = (values: readonly Decimal[]): Decimal => values.reduce((total, v) => total.plus(v), ZERO);
 
 export function calculateDocumentTaxes(input: TaxDocumentInput): DocumentTaxes {
   const precision = input.precision ?? 2;
   assert(Number.isInteger(precision) && precision >= 0 && precision <= MAX_CURRENCY_PRECISION, `currency precision ${precision}`);
   if (input.lines.length > MAX_DOCUMENT_LINES) fail(TaxErrors.tooManyDocumentLines, { max: MAX_DOCUMENT_LINES });
-  const rounding: TaxRounding = input.rounding ? { ...input.rounding, source: 'the organisation' } : taxCatalogueFor(input.country).rounding;
+  const rounding = roundingOf(input.country, input.rounding);
   const withholding = withholdingRate(input.country, input.withholdingPercentage);
   const text = (value: Decimal) => value.toFixed(precision);
 

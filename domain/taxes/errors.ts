@@ -7,6 +7,7 @@ export const TaxErrors = {
   tooManyDocumentLines: 'sales.businessErrors.tooManyDocumentLines',
   withholdingNotAllowed: 'sales.businessErrors.withholdingNotAllowed',
   documentTotalTooLarge: 'sales.businessErrors.documentTotalTooLarge',
+  roundingNotAllowed: 'sales.businessErrors.roundingNotAllowed',
 } as const;
 
 export const TAX_MESSAGES: Record<(typeof TaxErrors)[keyof typeof TaxErrors], Messages> = {
@@ -15,4 +16,5 @@ export const TAX_MESSAGES: Record<(typeof TaxErrors)[keyof typeof TaxErrors], Me
   [TaxErrors.tooManyDocumentLines]: { en: 'A document holds at most {max} lines.', es: 'Un documento tiene como máximo {max} líneas.', fr: 'Un document comporte au plus {max} lignes.', de: 'Ein Beleg hat höchstens {max} Zeilen.' },
   [TaxErrors.withholdingNotAllowed]: { en: 'Withholding of {percentage} % is not a rate of country {country}.', es: 'La retención del {percentage} % no es un tipo del país {country}.', fr: 'La retenue de {percentage} % n\'est pas un taux du pays {country}.', de: 'Ein Steuerabzug von {percentage} % ist kein Satz des Landes {country}.' },
   [TaxErrors.documentTotalTooLarge]: { en: 'The document\'s total {total} exceeds {max}.', es: 'El total del documento {total} supera {max}.', fr: 'Le total du document {total} dépasse {max}.', de: 'Die Belegsumme {total} übersteigt {max}.' },
+  [TaxErrors.roundingNotAllowed]: { en: 'Rounding {mode} at {level} level is not allowed in country {country}.', es: 'El redondeo {mode} a nivel {level} no está permitido en el país {country}.', fr: 'L\'arrondi {mode} au niveau {level} n\'est pas autorisé dans le pays {country}.', de: 'Rundung {mode} auf Ebene {level} ist im Land {country} nicht zulässig.' },
 };

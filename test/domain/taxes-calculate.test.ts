@@ -185,3 +185,18 @@ t.test('refusals are coded errors', async (t) => {
   t.throws(() => calculateDocumentTaxes({ country: 'ES', lines: [{ ...one[0], unitPrice: '-1' }] }), new BusinessError(TaxErrors.invalidTaxLine, { line: 1, field: 'unitPrice', reason: 'amountFormat' }));
   t.equal(calculateDocumentTaxes({ country: 'ES', lines: [] }).totals.totalLiquid, '0.00', 'an empty document totals zero');
 });
+
+t.test('a rounding the country\'s law does not allow is a coded error', async (t) => {
+  const refused = (country: OrganisationCountry, treatment: string, level: 'LINE' | 'DOCUMENT_PER_RATE' | 'DOCUMENT_TOTAL', mode: 'HALF_AWAY_FROM_ZERO' | 'DOWN') =>
+    t.throws(() => calculateDocumentTaxes({ country, rounding: { level, mode }, lines: [line(country, treatment, '1', '1')] }), new BusinessError(TaxErrors.roundingNotAllowed, { country, level, mode }), `${country} ${level} ${mode}`);
+  // Euro countries round to the nearest cent, never down.
+  for (const [country, treatment] of [['ES', 'NAT-IVA21'], ['FR', 'NAT-TVA20'], ['DE', 'NAT-UST19'], ['IE', 'NAT-VAT23']] as const) {
+    refused(country, treatment, 'DOCUMENT_PER_RATE', 'DOWN');
+    refused(country, treatment, 'LINE', 'DOWN');
+    refused(country, treatment, 'DOCUMENT_TOTAL', 'DOWN');
+  }
+  // GB: never line amounts (or each rate) rounded down to whole pennies; only the invoice's total.
+  refused('GB', 'NAT-VAT20', 'LINE', 'DOWN');
+  refused('GB', 'NAT-VAT20', 'DOCUMENT_PER_RATE', 'DOWN');
+  t.equal(calculateDocumentTaxes({ country: 'GB', rounding: { level: 'DOCUMENT_TOTAL', mode: 'DOWN' }, lines: [line('GB', 'NAT-VAT20', '1', '0.99')] }).totals.totalVat, '0.19', '0.198 -> down 0.19');
+});

@@ -29,8 +29,8 @@ const documentOf = fc.constantFrom(...COUNTRIES).chain((country) => {
     hasEquivalenceSurcharge: fc.boolean(),
     withholdingPercentage: country === 'ES' ? fc.constantFrom(undefined, '15', '7', '19') : fc.constant(undefined),
     lines: fc.array(lineOf, { minLength: 1, maxLength: 12 }),
-    // The country's rule, or any other level and mode an organisation may keep.
-    rounding: fc.option(fc.record({ level: fc.constantFrom('LINE', 'DOCUMENT_PER_RATE', 'DOCUMENT_TOTAL'), mode: fc.constantFrom('HALF_AWAY_FROM_ZERO', 'DOWN') }), { nil: undefined }),
+    // The country's rule, or another rounding its law allows (the catalogue's options only).
+    rounding: fc.option(fc.constantFrom(...taxCatalogueFor(country).roundingOptions).map(({ level, mode }) => ({ level, mode })), { nil: undefined }),
   }) satisfies fc.Arbitrary<TaxDocumentInput>;
 });
 

@@ -1,6 +1,6 @@
 /** Helpers the country files share: a rate row, and the treatments every VAT country has. */
 import type { TaxGroupCode, TaxTreatmentKind, TaxType } from '../enums.ts';
-import type { TaxRate, TaxTreatmentDefinition } from './types.ts';
+import type { TaxCatalogue, TaxRate, TaxRounding, TaxTreatmentDefinition } from './types.ts';
 
 export function rate(code: string, name: string, taxType: TaxType, group: TaxGroupCode, percentage: string, equivalenceSurchargePercentage = '0'): TaxRate {
   return { code, name, taxType, group, percentage, equivalenceSurchargePercentage, isWithholding: taxType === 'IRPF' };
@@ -49,4 +49,9 @@ export function treatment(system: TaxSystem, kind: TaxTreatmentKind, code: strin
 /** One DOMESTIC treatment per charged rate, coded NAT-<tax code>. */
 export function domesticTreatments(system: TaxSystem, taxes: readonly TaxRate[], describe: (tax: TaxRate) => string): TaxTreatmentDefinition[] {
   return taxes.filter((t) => t.taxType === system.taxType && t.group !== 'EXEMPT').map((t) => treatment(system, 'DOMESTIC', `NAT-${t.code}`, describe(t), t));
+}
+
+/** A country whose law allows one rounding: its rule, and no other option. */
+export function onlyRounding(rounding: TaxRounding): Pick<TaxCatalogue, 'rounding' | 'roundingOptions'> {
+  return { rounding, roundingOptions: [rounding] };
 }

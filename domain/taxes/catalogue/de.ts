@@ -1,5 +1,5 @@
 /** Germany: Umsatzsteuer, with the SKR03 accounts per rate. */
-import { rate, treatment, type TaxSystem } from './build.ts';
+import { rate, treatment, type TaxSystem, onlyRounding } from './build.ts';
 import type { TaxCatalogue, TaxRate } from './types.ts';
 
 const UST19 = rate('UST19', 'USt 19 %', 'UST', 'STANDARD', '19'); // § 12 Abs. 1 UStG
@@ -17,7 +17,8 @@ export const DE_TAXES: TaxCatalogue = {
   country: 'DE',
   // Per rate on the invoice: the invoice states the tax amount per rate (§ 14 Abs. 4 Satz 1 Nr. 8 UStG;
   // UStAE 14.5 on several rates); commercial rounding to the cent (halves up).
-  rounding: { level: 'DOCUMENT_PER_RATE', mode: 'HALF_AWAY_FROM_ZERO', source: '§ 14 Abs. 4 Nr. 8 UStG; UStAE 14.5' },
+  // The rule is the only rounding allowed: to the nearest cent, never down (Reg. (EC) 1103/97 art. 5 for the euro).
+  ...onlyRounding({ level: 'DOCUMENT_PER_RATE', mode: 'HALF_AWAY_FROM_ZERO', source: '§ 14 Abs. 4 Nr. 8 UStG; UStAE 14.5' }),
   taxes: TAXES,
   treatments: [
     treatment(AT19, 'DOMESTIC', 'NAT-UST19', 'Inland USt 19 %', UST19),

@@ -1,5 +1,5 @@
 /** Spain: IVA (peninsula and Balearics) and IGIC (Canary Islands), with recargo de equivalencia and IRPF withholding. */
-import { domesticTreatments, rate, treatment, type TaxSystem } from './build.ts';
+import { domesticTreatments, rate, treatment, type TaxSystem, onlyRounding } from './build.ts';
 import type { TaxCatalogue, TaxRate } from './types.ts';
 
 const TAXES: readonly TaxRate[] = [
@@ -41,7 +41,8 @@ export const ES_TAXES: TaxCatalogue = {
   // Line amounts to the cent; the quota per rate on the document's base for that rate, which the invoice shows
   // (RD 1619/2012 art. 6.1: base, rate and quota per rate); to the nearest cent, halves away from zero
   // (Ley 46/1998 art. 11).
-  rounding: { level: 'DOCUMENT_PER_RATE', mode: 'HALF_AWAY_FROM_ZERO', source: 'RD 1619/2012 art. 6.1; Ley 46/1998 art. 11' },
+  // The rule is the only rounding allowed: to the nearest cent, never down (Reg. (EC) 1103/97 art. 5 for the euro).
+  ...onlyRounding({ level: 'DOCUMENT_PER_RATE', mode: 'HALF_AWAY_FROM_ZERO', source: 'RD 1619/2012 art. 6.1; Ley 46/1998 art. 11' }),
   taxes: TAXES,
   treatments: [
     ...domesticTreatments(IVA, TAXES, (t) => `Nacional ${t.name}`),

@@ -1,5 +1,5 @@
 /** France (metropolitan): TVA. */
-import { domesticTreatments, rate, treatment, type TaxSystem } from './build.ts';
+import { domesticTreatments, rate, treatment, type TaxSystem, onlyRounding } from './build.ts';
 import type { TaxCatalogue, TaxRate } from './types.ts';
 
 const TAXES: readonly TaxRate[] = [
@@ -20,7 +20,8 @@ export const FR_TAXES: TaxCatalogue = {
   country: 'FR',
   // Per rate on the document: the invoice shows, per rate, the total excluding tax and the tax
   // (CGI ann. II art. 242 nonies A I); to the nearest cent, halves up (Regulation (EC) 1103/97 art. 5).
-  rounding: { level: 'DOCUMENT_PER_RATE', mode: 'HALF_AWAY_FROM_ZERO', source: 'CGI ann. II art. 242 nonies A; Reg. (EC) 1103/97 art. 5' },
+  // The rule is the only rounding allowed: to the nearest cent, never down (Reg. (EC) 1103/97 art. 5 for the euro).
+  ...onlyRounding({ level: 'DOCUMENT_PER_RATE', mode: 'HALF_AWAY_FROM_ZERO', source: 'CGI ann. II art. 242 nonies A; Reg. (EC) 1103/97 art. 5' }),
   taxes: TAXES,
   treatments: [
     ...domesticTreatments(TVA, TAXES, (t) => `France ${t.name}`),

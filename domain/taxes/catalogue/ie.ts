@@ -1,5 +1,5 @@
 /** Ireland: VAT. */
-import { domesticTreatments, rate, treatment, type TaxSystem } from './build.ts';
+import { domesticTreatments, rate, treatment, type TaxSystem, onlyRounding } from './build.ts';
 import type { TaxCatalogue, TaxRate } from './types.ts';
 
 // VAT Consolidation Act 2010 (VATCA) s. 46(1): standard 23, reduced 13.5 (Sch. 3), second reduced 9,
@@ -22,7 +22,8 @@ export const IE_TAXES: TaxCatalogue = {
   country: 'IE',
   // Per rate on the invoice (VAT Regulations 2010 reg. 20(1): the VAT payable at each rate); to the nearest
   // cent, halves up (Regulation (EC) 1103/97 art. 5).
-  rounding: { level: 'DOCUMENT_PER_RATE', mode: 'HALF_AWAY_FROM_ZERO', source: 'S.I. 639/2010 reg. 20; Reg. (EC) 1103/97 art. 5' },
+  // The rule is the only rounding allowed: to the nearest cent, never down (Reg. (EC) 1103/97 art. 5 for the euro).
+  ...onlyRounding({ level: 'DOCUMENT_PER_RATE', mode: 'HALF_AWAY_FROM_ZERO', source: 'S.I. 639/2010 reg. 20; Reg. (EC) 1103/97 art. 5' }),
   taxes: TAXES,
   treatments: [
     ...domesticTreatments(VAT, TAXES, (t) => `Ireland ${t.name}`),

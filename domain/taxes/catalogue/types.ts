@@ -66,7 +66,10 @@ export interface TaxRounding {
 
 export interface TaxCatalogue {
   country: OrganisationCountry;
+  /** The country's rule, what a document uses unless told. */
   rounding: TaxRounding;
+  /** Every rounding the country's law allows a document (the rule first); any other is refused. */
+  roundingOptions: readonly TaxRounding[];
   taxes: readonly TaxRate[];
   treatments: readonly TaxTreatmentDefinition[];
   /** US/CA: sales tax has no national rate; the organisation sets its own (OrganisationSalesTaxRate). */

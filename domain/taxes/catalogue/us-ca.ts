@@ -17,8 +17,11 @@ const SYSTEMS = {
   CA: { taxType: 'NOT_SPECIFIED', outputAccountCode: '2210', inputAccountCode: '1350', surcharge: false, cashVat: false, spanishKeys: false },
 } as const satisfies Record<'US' | 'CA', TaxSystem>;
 
-export const US_TAXES: TaxCatalogue = { country: 'US', rounding: ROUNDING, taxes: [], treatments: [], ratesSetByOrganisation: true, withholdingAccountCode: null };
-export const CA_TAXES: TaxCatalogue = { country: 'CA', rounding: ROUNDING, taxes: [], treatments: [], ratesSetByOrganisation: true, withholdingAccountCode: null };
+// SSUTA § 324 allows item level as well, halves up.
+const ROUNDING_OPTIONS: readonly TaxRounding[] = [ROUNDING, { ...ROUNDING, level: 'LINE' }];
+
+export const US_TAXES: TaxCatalogue = { country: 'US', rounding: ROUNDING, roundingOptions: ROUNDING_OPTIONS, taxes: [], treatments: [], ratesSetByOrganisation: true, withholdingAccountCode: null };
+export const CA_TAXES: TaxCatalogue = { country: 'CA', rounding: ROUNDING, roundingOptions: ROUNDING_OPTIONS, taxes: [], treatments: [], ratesSetByOrganisation: true, withholdingAccountCode: null };
 
 /** The treatment (DOMESTIC, code SALES-<rate code>) that charges an organisation's own sales tax rate. */
 export function salesTaxTreatment(country: 'US' | 'CA', salesTax: OrganisationSalesTaxRate): ResolvedTreatment {
