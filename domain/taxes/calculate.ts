@@ -234,7 +234,18 @@ export function calculateDocumentTaxes(input: TaxDocumentInput): DocumentTaxes {
   const totalFeeSurcharge = sum(rows.map((r) => r.surcharge));
   const totalLiquidNoWithholding = totalNet.plus(totalVat).plus(totalFeeSurcharge);
   const totalLiquid = totalLiquidNoWithholding.minus(withholdingAmount);
-  if (totalLiquidNoWithholding.abs().gt(MAX_AMOUNT)) fail(TaxErrors.documentTotalTooLarge, { total: text(totalLiquidNoWithholding), max: MAX_AMOUNT.toString() });
+  // Every amount the posting stores stays within what an entry may carry, or the document is refused now.
+  const withinLimit = (field: string, value: Decimal) => {
+    if (value.abs().gt(MAX_AMOUNT)) fail(TaxErrors.documentTotalTooLarge, { field, total: text(value), max: MAX_AMOUNT.toString() });
+  };
+  const totals = { totalGross, totalDiscount, totalNet, totalVatBase, totalVat, totalFeeSurcharge, totalWithholding: withholdingAmount, totalLiquidNoWithholding, totalLiquid };
+  for (const [field, value] of Object.entries(totals)) withinLimit(field, value);
+  withinLimit('withholdingBase', withholdingBase);
+  for (const r of rows) {
+    withinLimit(`${r.row.treatment.code}.taxBase`, r.base);
+    withinLimit(`${r.row.treatment.code}.taxAmount`, r.tax);
+    withinLimit(`${r.row.treatment.code}.equivalenceSurchargeQuota`, r.surcharge);
+  }
 
   // Invariants: the totals are the sums of their parts, every line's net is in exactly one base.
   assert(totalVatBase.eq(totalNet), 'the VAT bases add up to the net total');

@@ -5,6 +5,7 @@
 import t from 'tap';
 import type { OrganisationCountry } from '../../domain/enums.ts';
 import { BusinessError } from '../../domain/errors.ts';
+import { MAX_AMOUNT } from '../../domain/money.ts';
 import { MAX_DOCUMENT_LINES, calculateDocumentTaxes, type TaxLineInput } from '../../domain/taxes/calculate.ts';
 import { resolveTreatment, salesTaxTreatment } from '../../domain/taxes/catalogue/index.ts';
 import { TaxErrors } from '../../domain/taxes/errors.ts';
@@ -184,6 +185,18 @@ t.test('refusals are coded errors', async (t) => {
   t.throws(() => calculateDocumentTaxes({ country: 'ES', lines: [{ ...one[0], discountPercent: '100.5' }] }), new BusinessError(TaxErrors.invalidTaxLine, { line: 1, field: 'firstDiscount', reason: 'percentage' }));
   t.throws(() => calculateDocumentTaxes({ country: 'ES', lines: [{ ...one[0], unitPrice: '-1' }] }), new BusinessError(TaxErrors.invalidTaxLine, { line: 1, field: 'unitPrice', reason: 'amountFormat' }));
   t.equal(calculateDocumentTaxes({ country: 'ES', lines: [] }).totals.totalLiquid, '0.00', 'an empty document totals zero');
+});
+
+t.test('a document with any total or per-rate amount beyond MAX_AMOUNT is refused when computed', async (t) => {
+  const big = '600000000000000';
+  const max = MAX_AMOUNT.toString();
+  // Two 21 % lines of 6e14 make a 21 % base of 1.2e15; an exempt credit of 6e14 keeps every header total within
+  // the limit (net 6e14; liquid 1.2e15 x 1.21 - 6e14 = 8.52e14), but the rate's row could not be posted.
+  t.throws(() => calculateDocumentTaxes({ country: 'ES', lines: [line('ES', 'NAT-IVA21', '1', big), line('ES', 'NAT-IVA21', '1', big), line('ES', 'EXEMPT', '-1', big)] }),
+    new BusinessError(TaxErrors.documentTotalTooLarge, { field: 'NAT-IVA21.taxBase', total: '1200000000000000.00', max }));
+  // Two lines of 6e14 wholly discounted: net and liquid 0, but the gross total is 1.2e15.
+  t.throws(() => calculateDocumentTaxes({ country: 'ES', lines: [line('ES', 'NAT-IVA21', '1', big, '100'), line('ES', 'NAT-IVA21', '1', big, '100')] }),
+    new BusinessError(TaxErrors.documentTotalTooLarge, { field: 'totalGross', total: '1200000000000000.00', max }));
 });
 
 t.test('a rounding the country\'s law does not allow is a coded error', async (t) => {
