@@ -146,6 +146,21 @@ function chargedRates(line: TaxLineInput, hasEquivalenceSurcharge: boolean): { t
   return { taxPercentage: new Decimal(tax.percentage), surchargePercentage: surcharge };
 }
 
+/**
+ * Every line's treatment is of the document's country, and of one tax system: a supply is taxed either in
+ * the IVA territory or in the Canaries' IGIC (Ley 20/1991 art. 3), never both on one invoice.
+ */
+function taxedUnderOneSystem(input: TaxDocumentInput): void {
+  let system: { taxType: TaxType; line: number } | undefined;
+  input.lines.forEach((line, index) => {
+    const { country, treatment } = line.taxTreatment;
+    if (country !== input.country) fail(TaxErrors.taxTreatmentOfAnotherCountry, { line: index + 1, code: treatment.code, treatmentCountry: country, country: input.country });
+    if (treatment.taxType !== 'IVA' && treatment.taxType !== 'IGIC') return;
+    if (system && system.taxType !== treatment.taxType) fail(TaxErrors.taxSystemsMixed, { line: index + 1, taxType: treatment.taxType, otherTaxType: system.taxType });
+    system ??= { taxType: treatment.taxType, line: index + 1 };
+  });
+}
+
 /** The country's rule, or the allowed option the document asks for; any other is a coded error. */
 function roundingOf(country: OrganisationCountry, wanted: TaxDocumentInput['rounding']): TaxRounding {
   const catalogue = taxCatalogueFor(country);
@@ -163,6 +178,8 @@ export function calculateDocumentTaxes(input: TaxDocumentInput): DocumentTaxes {
   const rounding = roundingOf(input.country, input.rounding);
   const withholding = withholdingRate(input.country, input.withholdingPercentage);
   const text = (value: Decimal) => value.toFixed(precision);
+
+  taxedUnderOneSystem(input);
 
   const charged: Charged[] = [];
   const lines: LineAmounts[] = [];

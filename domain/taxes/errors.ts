@@ -8,6 +8,8 @@ export const TaxErrors = {
   withholdingNotAllowed: 'sales.businessErrors.withholdingNotAllowed',
   documentTotalTooLarge: 'sales.businessErrors.documentTotalTooLarge',
   roundingNotAllowed: 'sales.businessErrors.roundingNotAllowed',
+  taxTreatmentOfAnotherCountry: 'sales.businessErrors.taxTreatmentOfAnotherCountry',
+  taxSystemsMixed: 'sales.businessErrors.taxSystemsMixed',
 } as const;
 
 export const TAX_MESSAGES: Record<(typeof TaxErrors)[keyof typeof TaxErrors], Messages> = {
@@ -17,4 +19,6 @@ export const TAX_MESSAGES: Record<(typeof TaxErrors)[keyof typeof TaxErrors], Me
   [TaxErrors.withholdingNotAllowed]: { en: 'Withholding of {percentage} % is not a rate of country {country}.', es: 'La retención del {percentage} % no es un tipo del país {country}.', fr: 'La retenue de {percentage} % n\'est pas un taux du pays {country}.', de: 'Ein Steuerabzug von {percentage} % ist kein Satz des Landes {country}.' },
   [TaxErrors.documentTotalTooLarge]: { en: 'The document\'s {field} {total} exceeds {max}.', es: 'El importe {field} del documento ({total}) supera {max}.', fr: 'Le montant {field} du document ({total}) dépasse {max}.', de: 'Der Betrag {field} des Belegs ({total}) übersteigt {max}.' },
   [TaxErrors.roundingNotAllowed]: { en: 'Rounding {mode} at {level} level is not allowed in country {country}.', es: 'El redondeo {mode} a nivel {level} no está permitido en el país {country}.', fr: 'L\'arrondi {mode} au niveau {level} n\'est pas autorisé dans le pays {country}.', de: 'Rundung {mode} auf Ebene {level} ist im Land {country} nicht zulässig.' },
+  [TaxErrors.taxTreatmentOfAnotherCountry]: { en: 'Line {line}: tax treatment {code} is of country {treatmentCountry}, not of the document\'s country {country}.', es: 'Línea {line}: el tratamiento fiscal {code} es del país {treatmentCountry}, no del país del documento {country}.', fr: 'Ligne {line} : le traitement fiscal {code} est du pays {treatmentCountry}, pas du pays du document {country}.', de: 'Zeile {line}: Die Steuerbehandlung {code} gehört zum Land {treatmentCountry}, nicht zum Land des Belegs {country}.' },
+  [TaxErrors.taxSystemsMixed]: { en: 'Line {line}: a document is taxed under one system; {taxType} cannot join {otherTaxType}.', es: 'Línea {line}: un documento tributa en un solo impuesto; {taxType} no puede mezclarse con {otherTaxType}.', fr: 'Ligne {line} : un document relève d\'un seul impôt ; {taxType} ne peut se mêler à {otherTaxType}.', de: 'Zeile {line}: Ein Beleg unterliegt einer Steuer; {taxType} kann nicht mit {otherTaxType} gemischt werden.' },
 };

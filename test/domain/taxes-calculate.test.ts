@@ -199,6 +199,18 @@ t.test('a document with any total or per-rate amount beyond MAX_AMOUNT is refuse
     new BusinessError(TaxErrors.documentTotalTooLarge, { field: 'totalGross', total: '1200000000000000.00', max }));
 });
 
+t.test('a line of another country\'s treatment, or IVA mixed with IGIC, is a coded error', async (t) => {
+  t.throws(() => calculateDocumentTaxes({ country: 'FR', lines: [line('FR', 'NAT-TVA20', '1', '1'), line('DE', 'NAT-UST19', '1', '1')] }),
+    new BusinessError(TaxErrors.taxTreatmentOfAnotherCountry, { line: 2, code: 'NAT-UST19', treatmentCountry: 'DE', country: 'FR' }));
+  const caRate = salesTaxTreatment('CA', { code: 'ON', name: 'HST', jurisdiction: 'CA-ON', percentage: '13' });
+  t.throws(() => calculateDocumentTaxes({ country: 'US', lines: [{ quantity: '1', unitPrice: '1', taxTreatment: caRate }] }),
+    new BusinessError(TaxErrors.taxTreatmentOfAnotherCountry, { line: 1, code: 'SALES-ON', treatmentCountry: 'CA', country: 'US' }));
+  t.throws(() => calculateDocumentTaxes({ country: 'ES', lines: [line('ES', 'NAT-IVA21', '1', '1'), line('ES', 'EXEMPT', '1', '1'), line('ES', 'NAT-IGIC7', '1', '1')] }),
+    new BusinessError(TaxErrors.taxSystemsMixed, { line: 3, taxType: 'IGIC', otherTaxType: 'IVA' }));
+  // IGIC with its own exempt treatment is one system.
+  t.match(calculateDocumentTaxes({ country: 'ES', lines: [line('ES', 'NAT-IGIC7', '1', '100'), line('ES', 'IGIC-EXEMPT', '1', '1')] }).totals, { totalVat: '7.00' });
+});
+
 t.test('a rounding the country\'s law does not allow is a coded error', async (t) => {
   const refused = (country: OrganisationCountry, treatment: string, level: 'LINE' | 'DOCUMENT_PER_RATE' | 'DOCUMENT_TOTAL', mode: 'HALF_AWAY_FROM_ZERO' | 'DOWN') =>
     t.throws(() => calculateDocumentTaxes({ country, rounding: { level, mode }, lines: [line(country, treatment, '1', '1')] }), new BusinessError(TaxErrors.roundingNotAllowed, { country, level, mode }), `${country} ${level} ${mode}`);

@@ -38,7 +38,7 @@ export function resolveTreatment(country: OrganisationCountry, code: string): Re
   if (!treatment) return fail(TaxErrors.taxTreatmentNotFound, { code, country });
   const tax = taxOf(catalogue, treatment.taxCode);
   assert(tax, `${country} treatment ${code} charges unknown tax ${treatment.taxCode}`);
-  return { treatment, tax };
+  return { country, treatment, tax };
 }
 
 /** A catalogue's own consistency: unique codes, every treatment's tax present, zero rates off DOMESTIC. */

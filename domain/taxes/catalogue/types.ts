@@ -89,6 +89,8 @@ export interface OrganisationSalesTaxRate {
 
 /** A treatment with the rate it charges: what the calculation takes for each line. */
 export interface ResolvedTreatment {
+  /** The country whose catalogue (or organisation's sales tax rate) the treatment is of. */
+  country: OrganisationCountry;
   treatment: TaxTreatmentDefinition;
   tax: TaxRate;
 }

@@ -26,5 +26,5 @@ export const CA_TAXES: TaxCatalogue = { country: 'CA', rounding: ROUNDING, round
 /** The treatment (DOMESTIC, code SALES-<rate code>) that charges an organisation's own sales tax rate. */
 export function salesTaxTreatment(country: 'US' | 'CA', salesTax: OrganisationSalesTaxRate): ResolvedTreatment {
   const tax: TaxRate = { code: salesTax.code, name: salesTax.name, taxType: 'NOT_SPECIFIED', group: 'STANDARD', percentage: salesTax.percentage, equivalenceSurchargePercentage: '0', isWithholding: false };
-  return { treatment: treatment(SYSTEMS[country], 'DOMESTIC', `SALES-${salesTax.code}`, `${salesTax.name} (${salesTax.jurisdiction})`, tax), tax };
+  return { country, treatment: treatment(SYSTEMS[country], 'DOMESTIC', `SALES-${salesTax.code}`, `${salesTax.name} (${salesTax.jurisdiction})`, tax), tax };
 }
