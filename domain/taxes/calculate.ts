@@ -148,13 +148,20 @@ function chargedRates(line: TaxLineInput, hasEquivalenceSurcharge: boolean): { t
 
 /**
  * Every line's treatment is of the document's country, and of one tax system: a supply is taxed either in
- * the IVA territory or in the Canaries' IGIC (Ley 20/1991 art. 3), never both on one invoice.
+ * the IVA territory or in the Canaries' IGIC (Ley 20/1991 art. 3), never both on one invoice. One treatment
+ * code charges one rate (an organisation's sales tax codes included).
  */
 function taxedUnderOneSystem(input: TaxDocumentInput): void {
   let system: { taxType: TaxType; line: number } | undefined;
+  const firstOfCode = new Map<string, TaxRate>();
   input.lines.forEach((line, index) => {
     const { country, treatment } = line.taxTreatment;
     if (country !== input.country) fail(TaxErrors.taxTreatmentOfAnotherCountry, { line: index + 1, code: treatment.code, treatmentCountry: country, country: input.country });
+    const first = firstOfCode.get(treatment.code);
+    if (first && !new Decimal(first.percentage).eq(line.taxTreatment.tax.percentage)) {
+      fail(TaxErrors.taxCodeWithTwoRates, { line: index + 1, code: treatment.code, percentage: line.taxTreatment.tax.percentage, otherPercentage: first.percentage });
+    }
+    if (!first) firstOfCode.set(treatment.code, line.taxTreatment.tax);
     if (treatment.taxType !== 'IVA' && treatment.taxType !== 'IGIC') return;
     if (system && system.taxType !== treatment.taxType) fail(TaxErrors.taxSystemsMixed, { line: index + 1, taxType: treatment.taxType, otherTaxType: system.taxType });
     system ??= { taxType: treatment.taxType, line: index + 1 };

@@ -10,6 +10,8 @@ export const TaxErrors = {
   roundingNotAllowed: 'sales.businessErrors.roundingNotAllowed',
   taxTreatmentOfAnotherCountry: 'sales.businessErrors.taxTreatmentOfAnotherCountry',
   taxSystemsMixed: 'sales.businessErrors.taxSystemsMixed',
+  invalidSalesTaxRate: 'sales.businessErrors.invalidSalesTaxRate',
+  taxCodeWithTwoRates: 'sales.businessErrors.taxCodeWithTwoRates',
 } as const;
 
 export const TAX_MESSAGES: Record<(typeof TaxErrors)[keyof typeof TaxErrors], Messages> = {
@@ -21,4 +23,6 @@ export const TAX_MESSAGES: Record<(typeof TaxErrors)[keyof typeof TaxErrors], Me
   [TaxErrors.roundingNotAllowed]: { en: 'Rounding {mode} at {level} level is not allowed in country {country}.', es: 'El redondeo {mode} a nivel {level} no está permitido en el país {country}.', fr: 'L\'arrondi {mode} au niveau {level} n\'est pas autorisé dans le pays {country}.', de: 'Rundung {mode} auf Ebene {level} ist im Land {country} nicht zulässig.' },
   [TaxErrors.taxTreatmentOfAnotherCountry]: { en: 'Line {line}: tax treatment {code} is of country {treatmentCountry}, not of the document\'s country {country}.', es: 'Línea {line}: el tratamiento fiscal {code} es del país {treatmentCountry}, no del país del documento {country}.', fr: 'Ligne {line} : le traitement fiscal {code} est du pays {treatmentCountry}, pas du pays du document {country}.', de: 'Zeile {line}: Die Steuerbehandlung {code} gehört zum Land {treatmentCountry}, nicht zum Land des Belegs {country}.' },
   [TaxErrors.taxSystemsMixed]: { en: 'Line {line}: a document is taxed under one system; {taxType} cannot join {otherTaxType}.', es: 'Línea {line}: un documento tributa en un solo impuesto; {taxType} no puede mezclarse con {otherTaxType}.', fr: 'Ligne {line} : un document relève d\'un seul impôt ; {taxType} ne peut se mêler à {otherTaxType}.', de: 'Zeile {line}: Ein Beleg unterliegt einer Steuer; {taxType} kann nicht mit {otherTaxType} gemischt werden.' },
+  [TaxErrors.invalidSalesTaxRate]: { en: 'Sales tax rate {code}: {percentage} is not a percentage from 0 to 100 with at most 4 decimals.', es: 'Tipo de impuesto sobre ventas {code}: {percentage} no es un porcentaje de 0 a 100 con 4 decimales como máximo.', fr: 'Taux de taxe de vente {code} : {percentage} n\'est pas un pourcentage de 0 à 100 avec au plus 4 décimales.', de: 'Umsatzsteuersatz {code}: {percentage} ist kein Prozentsatz von 0 bis 100 mit höchstens 4 Dezimalstellen.' },
+  [TaxErrors.taxCodeWithTwoRates]: { en: 'Line {line}: tax treatment {code} is used with two rates ({percentage} % and {otherPercentage} %).', es: 'Línea {line}: el tratamiento fiscal {code} se usa con dos tipos ({percentage} % y {otherPercentage} %).', fr: 'Ligne {line} : le traitement fiscal {code} est utilisé avec deux taux ({percentage} % et {otherPercentage} %).', de: 'Zeile {line}: Die Steuerbehandlung {code} wird mit zwei Sätzen verwendet ({percentage} % und {otherPercentage} %).' },
 };

@@ -211,6 +211,17 @@ t.test('a line of another country\'s treatment, or IVA mixed with IGIC, is a cod
   t.match(calculateDocumentTaxes({ country: 'ES', lines: [line('ES', 'NAT-IGIC7', '1', '100'), line('ES', 'IGIC-EXEMPT', '1', '1')] }).totals, { totalVat: '7.00' });
 });
 
+t.test('an organisation\'s sales tax rate: a percentage from 0 to 100 with at most 4 decimals, one rate per code', async (t) => {
+  const rate = (percentage: string) => ({ code: 'NYC', name: 'New York City', jurisdiction: 'US-NY', percentage });
+  for (const percentage of ['-1', 'abc', '100.5', '8.87501', '', '1e2']) {
+    t.throws(() => salesTaxTreatment('US', rate(percentage)), new BusinessError(TaxErrors.invalidSalesTaxRate, { code: 'NYC', percentage }), percentage);
+  }
+  t.equal(salesTaxTreatment('CA', rate('100')).tax.percentage, '100');
+  t.equal(salesTaxTreatment('CA', rate('0')).tax.percentage, '0');
+  const lines = [{ quantity: '1', unitPrice: '1', taxTreatment: salesTaxTreatment('US', rate('8.875')) }, { quantity: '1', unitPrice: '1', taxTreatment: salesTaxTreatment('US', rate('4.5')) }];
+  t.throws(() => calculateDocumentTaxes({ country: 'US', lines }), new BusinessError(TaxErrors.taxCodeWithTwoRates, { line: 2, code: 'SALES-NYC', percentage: '4.5', otherPercentage: '8.875' }));
+});
+
 t.test('a rounding the country\'s law does not allow is a coded error', async (t) => {
   const refused = (country: OrganisationCountry, treatment: string, level: 'LINE' | 'DOCUMENT_PER_RATE' | 'DOCUMENT_TOTAL', mode: 'HALF_AWAY_FROM_ZERO' | 'DOWN') =>
     t.throws(() => calculateDocumentTaxes({ country, rounding: { level, mode }, lines: [line(country, treatment, '1', '1')] }), new BusinessError(TaxErrors.roundingNotAllowed, { country, level, mode }), `${country} ${level} ${mode}`);

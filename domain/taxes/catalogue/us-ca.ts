@@ -3,6 +3,8 @@
  * provincial PST differ by province), so the catalogue holds none: the organisation sets its own rates
  * (OrganisationSalesTaxRate) and salesTaxTreatment makes each one a treatment the calculation takes.
  */
+import { fail } from '../../errors.ts';
+import { TaxErrors } from '../errors.ts';
 import { treatment, type TaxSystem } from './build.ts';
 import type { OrganisationSalesTaxRate, ResolvedTreatment, TaxCatalogue, TaxRate, TaxRounding } from './types.ts';
 
@@ -23,8 +25,13 @@ const ROUNDING_OPTIONS: readonly TaxRounding[] = [ROUNDING, { ...ROUNDING, level
 export const US_TAXES: TaxCatalogue = { country: 'US', rounding: ROUNDING, roundingOptions: ROUNDING_OPTIONS, taxes: [], treatments: [], ratesSetByOrganisation: true, withholdingAccountCode: null };
 export const CA_TAXES: TaxCatalogue = { country: 'CA', rounding: ROUNDING, roundingOptions: ROUNDING_OPTIONS, taxes: [], treatments: [], ratesSetByOrganisation: true, withholdingAccountCode: null };
 
+// A percentage from 0 to 100 with at most 4 decimals (the store's scale), as decimal text.
+const SALES_TAX_PERCENT = /^\d{1,3}(\.\d{1,4})?$/;
+
 /** The treatment (DOMESTIC, code SALES-<rate code>) that charges an organisation's own sales tax rate. */
 export function salesTaxTreatment(country: 'US' | 'CA', salesTax: OrganisationSalesTaxRate): ResolvedTreatment {
+  const { code, percentage } = salesTax;
+  if (typeof percentage !== 'string' || !SALES_TAX_PERCENT.test(percentage) || Number(percentage) > 100) fail(TaxErrors.invalidSalesTaxRate, { code, percentage: String(percentage) });
   const tax: TaxRate = { code: salesTax.code, name: salesTax.name, taxType: 'NOT_SPECIFIED', group: 'STANDARD', percentage: salesTax.percentage, equivalenceSurchargePercentage: '0', isWithholding: false };
   return { country, treatment: treatment(SYSTEMS[country], 'DOMESTIC', `SALES-${salesTax.code}`, `${salesTax.name} (${salesTax.jurisdiction})`, tax), tax };
 }
