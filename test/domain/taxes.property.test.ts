@@ -89,3 +89,33 @@ t.test('a zero-rated or reverse-charge line adds its base and no tax', async (t)
     expect(new Decimal(after.totalLiquid).minus(before.totalLiquid).eq(scaled(cents, 2)), 'the total grows by the line alone');
   }));
 });
+
+t.test('a credit note (every quantity negated) negates every amount', async (t) => {
+  holds(t, fc.property(documentOf, (input) => {
+    const credit = { ...input, lines: input.lines.map((l) => ({ ...l, quantity: new Decimal(l.quantity).negated().toFixed(2) })) };
+    const [a, b] = [calculateDocumentTaxes(input), calculateDocumentTaxes(credit)];
+    const amounts = (doc: DocumentTaxes) => [
+      ...Object.values(doc.totals),
+      ...doc.lines.flatMap((l) => [l.totalGross, l.totalDiscount, l.totalNet]),
+      ...doc.taxes.flatMap((r) => [r.taxBase, r.taxAmount, r.equivalenceSurchargeQuota]),
+      ...doc.withholdings.flatMap((w) => [w.withholdingBase, w.withholdingAmount]),
+    ];
+    const [before, after] = [amounts(a), amounts(b)];
+    expect(before.length === after.length, 'the same rows');
+    before.forEach((amount, i) => expect(new Decimal(amount).negated().eq(after[i]), `${amount} negated is ${after[i]}`));
+  }));
+});
+
+t.test('each rate\'s tax and surcharge are within one cent of base x rate (per line at line level)', async (t) => {
+  holds(t, fc.property(documentOf, (input) => {
+    const doc = calculateDocumentTaxes(input);
+    for (const row of doc.taxes) {
+      // Line level rounds each line: up to one cent per line of the rate; the document levels round once per rate.
+      const lines = doc.lines.filter((l) => l.taxTreatmentCode === row.taxTreatmentCode && l.equivalenceSurchargePercentage === row.equivalenceSurchargePercentage).length;
+      const bound = new Decimal('0.01').times(doc.rounding.level === 'LINE' ? lines : 1);
+      const off = (amount: string, percentage: string) => new Decimal(amount).minus(new Decimal(row.taxBase).times(percentage).dividedBy(100)).abs();
+      expect(off(row.taxAmount, row.taxPercentage).lt(bound), `${row.taxTreatmentCode}: ${row.taxAmount} within ${bound} of ${row.taxBase} x ${row.taxPercentage} %`);
+      expect(off(row.equivalenceSurchargeQuota, row.equivalenceSurchargePercentage).lt(bound), `${row.taxTreatmentCode}: surcharge within ${bound}`);
+    }
+  }));
+});
