@@ -5,6 +5,7 @@
  * (an account's nature, AccountNature below). RENAMED says how each of our first values reads now: the
  * upcasters (organisation-upcasters.ts, ledger-upcasters.ts) apply it to the events stored with them.
  */
+import type { Renaming } from '../renaming.ts';
 
 /**
  * GROUP, SUB_GROUP, ACCOUNT, SUB_ACCOUNT are the Spanish plan's grupo (1 digit), subgrupo (2), cuenta (3)
@@ -87,9 +88,6 @@ export type SourceType = (typeof SourceType)[number];
 export const CreditNoteReason = ['UNDEFINED', 'R1', 'R2', 'R3', 'R4', 'R5'] as const;
 export type CreditNoteReason = (typeof CreditNoteReason)[number];
 
-/** Our first value -> Sage's, per enum (a value absent reads as it is). */
-type Renaming<T extends string> = Readonly<Record<string, T>>;
-
 export const RENAMED = {
   /** The Spanish plan's names: our class is Sage's group, our group its sub-group. */
   accountLevel: { CLASS: 'GROUP', GROUP: 'SUB_GROUP' } as Renaming<AccountLevel>,
@@ -118,11 +116,6 @@ export const RENAMED = {
   /** R1: an error in law and art. 80 One, Two, Six LIVA (returns, discounts, cancellations); R4: any other cause, an ordinary correction among them (RD 1619/2012). */
   creditNoteReason: { RETURN: 'R1', DISCOUNT: 'R1', CANCELLATION: 'R1', CORRECTION: 'R4', OTHER: 'R4' } as Renaming<CreditNoteReason>,
 } as const;
-
-/** `value` as it reads now under `renaming`: itself when it is no old value (a current one, or absent). */
-export function renamed<T>(value: T, renaming: Renaming<string>): T {
-  return typeof value === 'string' && Object.hasOwn(renaming, value) ? (renaming[value] as T) : value;
-}
 
 /** The accounting module's GraphQL enumerations (modules/accounting.ts). */
 export const ACCOUNTING_ENUMS = {

@@ -1,6 +1,7 @@
 /** The Ledger's event shapes over time (see upcasters.ts). */
 import type { EventUpcaster } from '../upcasters.ts';
-import { RENAMED, renamed } from './enums.ts';
+import { RENAMED } from './enums.ts';
+import { renamed } from '../renaming.ts';
 import type { PostedLine } from './ledger.ts';
 
 /**

@@ -5,7 +5,8 @@
  */
 import type { EventUpcaster } from '../upcasters.ts';
 import { plainSubAccountType } from './account-nature.ts';
-import { ACCOUNT_TYPE_OF, AccountNature, RENAMED, renamed } from './enums.ts';
+import { ACCOUNT_TYPE_OF, AccountNature, RENAMED } from './enums.ts';
+import { renamed } from '../renaming.ts';
 
 type Data = Record<string, unknown>;
 

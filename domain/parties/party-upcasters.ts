@@ -6,16 +6,10 @@
  */
 import type { EventUpcaster } from '../upcasters.ts';
 import { RENAMED as ACCOUNTING_RENAMED } from '../accounting/enums.ts';
+import { renamed, type Renaming } from '../renaming.ts';
 import { RENAMED } from './enums.ts';
 import { oneStanding } from './standing.ts';
 import { EVENT_PREFIX, PartyKind, type ContactPersonal, type PartyPersonal } from './fields.ts';
-
-type Renaming = Readonly<Record<string, string | null>>;
-
-/** The value as it reads now: renamed when it is an old one, itself otherwise. */
-function now<T>(value: T, renaming: Renaming): T {
-  return typeof value === 'string' && Object.hasOwn(renaming, value) ? (renaming[value] as T) : value;
-}
 
 const CLEAR_RENAMINGS: Record<string, Renaming> = {
   customerType: RENAMED.type, supplierType: RENAMED.type, status: RENAMED.status, documentLanguage: RENAMED.language,
@@ -24,7 +18,7 @@ const CLEAR_RENAMINGS: Record<string, Renaming> = {
 
 function clearNow(fields: Record<string, unknown>): Record<string, unknown> {
   const out = { ...fields };
-  for (const [name, renaming] of Object.entries(CLEAR_RENAMINGS)) if (name in out) out[name] = now(out[name], renaming);
+  for (const [name, renaming] of Object.entries(CLEAR_RENAMINGS)) if (name in out) out[name] = renamed(out[name], renaming);
   return out;
 }
 
@@ -46,9 +40,9 @@ export const PARTY_UPCASTERS: readonly EventUpcaster[] = PartyKind.flatMap((kind
 function contactNow(c: ContactPersonal): ContactPersonal {
   return {
     ...c,
-    courtesy: now(c.courtesy, RENAMED.courtesy),
-    emails: (c.emails ?? []).map((e) => ({ ...e, usage: now(e.usage, RENAMED.emailUsage) })),
-    phones: (c.phones ?? []).map((p) => ({ ...p, type: now(p.type, RENAMED.phoneType) })),
+    courtesy: renamed(c.courtesy, RENAMED.courtesy),
+    emails: (c.emails ?? []).map((e) => ({ ...e, usage: renamed(e.usage, RENAMED.emailUsage) })),
+    phones: (c.phones ?? []).map((p) => ({ ...p, type: renamed(p.type, RENAMED.phoneType) })),
   };
 }
 
