@@ -6,7 +6,6 @@ import { ACCOUNTING_ENUMS } from '../domain/accounting/enums.ts';
 import { ThirdPartyOrigin } from '../domain/accounting/ledger.ts';
 import { ACCOUNTING_MESSAGES } from '../domain/accounting/errors.ts';
 import { ORGANISATION_EVENT_TYPES } from '../domain/accounting/organisation.ts';
-import { RegisterType } from '../domain/reference/invoice-types.ts';
 import { ACCOUNTING_EVENTS } from '../eventqueue/accounting/events.ts';
 import { PROJECTIONS } from '../projections/accounting/projections.ts';
 import { ACCOUNTING_RESOURCES } from '../projections/accounting/read-models.ts';
@@ -20,7 +19,8 @@ export const accounting = defineModule({
     { ...OrganisationAggregate, eventTypes: ORGANISATION_EVENT_TYPES },
     { ...LedgerAggregate, eventTypes: LEDGER_EVENT_TYPES },
   ],
-  enums: { ...ACCOUNTING_ENUMS, RegisterType, OriginType: ThirdPartyOrigin },
+  // RegisterType (invoice types' and tax treatments') is the taxes module's.
+  enums: { ...ACCOUNTING_ENUMS, OriginType: ThirdPartyOrigin },
   mutations: ACCOUNTING_MUTATIONS,
   resources: ACCOUNTING_RESOURCES,
   projections: PROJECTIONS,

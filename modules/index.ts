@@ -8,8 +8,9 @@ import { catalog } from './catalog.ts';
 import type { BusinessModule } from './module.ts';
 import { parties } from './parties.ts';
 import { settings } from './settings.ts';
+import { taxes } from './taxes.ts';
 
-export const MODULES: readonly BusinessModule[] = [accounting, parties, settings, catalog];
+export const MODULES: readonly BusinessModule[] = [accounting, parties, settings, catalog, taxes];
 
 export const PROJECTIONS = MODULES.flatMap((m) => m.projections);
 export const RESOURCES = MODULES.flatMap((m) => m.resources);

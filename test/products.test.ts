@@ -27,7 +27,8 @@ const byCode = async (code: string) => (await ok(`query($code: String) { product
 
 const accounts = (await ok(`{ accountingAccounts(where: { code: { in: ["7000000", "7050000"] } }) { nodes { id code } } }`)).accountingAccounts.nodes;
 const account = (code: string): string => accounts.find((a: { code: string }) => a.code === code).id;
-const taxGroupId = randomUUID();
+// The organisation's standard tax group (taxes installed with it).
+const taxGroupId = (await ok(`{ taxGroups(where: { code: { eq: "STANDARD" } }) { nodes { id } } }`)).taxGroups.nodes[0].id;
 
 t.test('createProduct, updateProduct, products and deleteProduct as Sage clients send them', async (t) => {
   const { id } = (await ok(CREATE, { input: { code: 'CONS-01', name: 'Consultoría', comments: 'Tarifa 2026', lineDescription: 'Hora de consultoría', salesUnitPrice: 60.5, taxGroupId } })).createProduct;

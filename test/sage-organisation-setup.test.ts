@@ -130,6 +130,8 @@ t.test('organizationAccountingSetupByOrgId: the installed chart\'s accounts and 
     defaultBankAccountId: derivedId(org, 'account', '5720000'), defaultCashAccountId: derivedId(org, 'account', '5700000'),
     defaultInputVATAccountId: derivedId(org, 'account', '4720000'), defaultOutputVATAccountId: derivedId(org, 'account', '4770000'),
     defaultSaleProductsAccountId: derivedId(org, 'account', '7000000'),
+    // The sales accounts of intra-EU deliveries and exports (the sales posting's roles).
+    intracommunityAccountId: derivedId(org, 'account', '7000001'), foreignAccountId: derivedId(org, 'account', '7000002'),
     defaultBankJournalTypeId: derivedId(org, 'journal-type', 'BAN'), defaultCashJournalTypeId: derivedId(org, 'journal-type', 'CAJ'),
     defaultOpeningJournalCFId: derivedId(org, 'journal-type', 'APE'),
     defaultPayrollJournalTypeId: null, defaultProfitAccountCFId: null, openItemsAutomaticAllocation: false,
@@ -137,6 +139,7 @@ t.test('organizationAccountingSetupByOrgId: the installed chart\'s accounts and 
   const french = await api.gql(OPERATIONS.setup, { id: neighbour.id }, theirs);
   t.match(french.data.organizationAccountingSetupByOrgId, {
     subAccountingLength: 6, annualAccountsModel: 'UNDEFINED', defaultCustomersAccountId: derivedId(neighbour.id, 'account', '411000'),
+    intracommunityAccountId: derivedId(neighbour.id, 'account', '707200'), foreignAccountId: derivedId(neighbour.id, 'account', '707300'),
     defaultPayrollJournalTypeId: derivedId(neighbour.id, 'journal-type', 'SAL'),
   }, 'the payroll journal the country installs');
   // A deactivated account or journal is no default; active again, it is.

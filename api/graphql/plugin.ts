@@ -115,10 +115,12 @@ function loadersFor(pool: pg.Pool) {
         (loaders[r.typeName] ??= {})[field.name] = (queries, ctx) => loadEmbedded(pool, field, requireCaller(ctx).organisationId, queries.map((q) => q.obj));
       } else if (field.kind === 'children') {
         (loaders[r.typeName] ??= {})[field.name] = async (queries, ctx) => {
-          const ids = [...new Set(queries.map((q) => q.obj.id))];
+          const key = field.parentKey ?? 'id';
+          const ids = [...new Set(queries.map((q) => q.obj[key]).filter(Boolean))];
+          if (ids.length === 0) return queries.map(() => []);
           const org = requireCaller(ctx).organisationId;
           const rows = await readScoped(pool, org, (db) => rowsWhereIn(db, field.resource(), org, field.foreignKey, ids, field.orderBy));
-          return queries.map((q) => rows.filter((row) => row[field.foreignKey] === q.obj.id));
+          return queries.map((q) => rows.filter((row) => row[field.foreignKey] === q.obj[key]));
         };
       }
     }

@@ -29,7 +29,7 @@ export interface RelationScope {
 
 export function relationOf(r: Resource, name: string): Relation | undefined {
   const field = r.fields.find((x) => x.name === name);
-  return field && (field.kind === 'reference' || field.kind === 'children') ? field : undefined;
+  return field && (field.kind === 'reference' || (field.kind === 'children' && !field.parentKey)) ? field : undefined;
 }
 
 /** The scope of the rows one relation further down. */

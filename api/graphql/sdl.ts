@@ -78,7 +78,8 @@ export const listFilterInputName = (typeName: string) => `ListFilterInputTypeOf$
 function filterSortSdl(r: Resource): string[] {
   const filterable = storedFields(r).filter((x) => !x.hidden);
   const references = r.fields.filter((x): x is ReferenceField => x.kind === 'reference');
-  const children = r.fields.filter((x): x is ChildrenField => x.kind === 'children');
+  // A list keyed by another field than the id is read, not filtered through (ChildrenField.parentKey).
+  const children = r.fields.filter((x): x is ChildrenField => x.kind === 'children' && !x.parentKey);
   const embedded = r.fields.filter((x): x is EmbeddedField => x.kind === 'embedded');
   const relation = (name: string, type: string) => `  ${name}: ${type} @cost(weight: "${RELATION_FILTER_WEIGHT}")`;
   const filterFields = [

@@ -12,6 +12,7 @@ import { AccountingErrors } from '../accounting/errors.ts';
 import { CatalogErrors } from './errors.ts';
 import { Decimal, MAX_AMOUNT } from '../money.ts';
 import { isPostingAccount, type OrganisationState } from '../accounting/organisation.ts';
+import { checkTaxGroup } from '../taxes/groups.ts';
 
 export interface ProductFields {
   code: string;
@@ -25,7 +26,7 @@ export interface ProductFields {
   lineDescription: string | null;
   /** Notes on the product, not printed on documents. */
   comments: string | null;
-  /** Sage's tax group; kept as sent until tax groups are served (the sales issue), then checked. */
+  /** Sage's tax group: one of the organisation's (domain/taxes/groups.ts), or null. */
   taxGroupId: string | null;
   taxTreatmentId: string | null;
   salesAccountingAccountId: string | null;
@@ -110,11 +111,12 @@ function postingAccount(organisation: OrganisationState, id: string | null | und
 }
 
 /** The rules across fields, on the product as it would be: stock only for goods, negative stock only with stock. */
-function checkProduct(p: KnownProduct, organisation: OrganisationState, accounts: Pick<ProductChanges, 'salesAccountingAccountId' | 'purchaseAccountId'>): void {
+function checkProduct(p: KnownProduct, organisation: OrganisationState, sent: Pick<ProductChanges, 'salesAccountingAccountId' | 'purchaseAccountId' | 'taxGroupId'>): void {
   if (p.stockManaged && STOCKLESS_CATEGORIES.includes(p.category)) fail(CatalogErrors.invalidProduct, { field: 'stockManaged', reason: Reasons.serviceNoStock });
   if (p.allowNegativeStock && !p.stockManaged) fail(CatalogErrors.invalidProduct, { field: 'allowNegativeStock', reason: Reasons.negativeStockNeedsStock });
-  postingAccount(organisation, accounts.salesAccountingAccountId, 'salesAccountingAccountId');
-  postingAccount(organisation, accounts.purchaseAccountId, 'purchaseAccountId');
+  postingAccount(organisation, sent.salesAccountingAccountId, 'salesAccountingAccountId');
+  postingAccount(organisation, sent.purchaseAccountId, 'purchaseAccountId');
+  checkTaxGroup(organisation.id!, organisation.country!, sent.taxGroupId);
 }
 
 export function decideCatalog(command: CatalogCommand, state: CatalogState, organisation: OrganisationState): ProductEvent[] {

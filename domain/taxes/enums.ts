@@ -1,7 +1,8 @@
 /**
  * The taxes' enumerations, each written once (Sage's values where Sage names them: sage-names.md §4.1).
- * The GraphQL enums TaxType, RegisterType and RegimeType (api/graphql/spec-types.graphql) hold the same values.
+ * The taxes module serves TaxType, RegimeType and RegisterType as GraphQL enums (TAX_ENUMS).
  */
+import { RegisterType as InvoiceRegisterType } from '../reference/invoice-types.ts';
 
 /** Sage's TaxType: the tax a rate belongs to, per legislation (IVA in Spain, TVA in France, UST in Germany ...). */
 export const TaxType = ['NOT_SPECIFIED', 'DOM', 'FOREIGN', 'IGIC', 'IPSI', 'IRPF', 'IVA', 'IVA_PT', 'TVA', 'UST'] as const;
@@ -29,5 +30,8 @@ export const TaxGroupCode = [
 ] as const;
 export type TaxGroupCode = (typeof TaxGroupCode)[number];
 
-/** By GraphQL name. */
-export const TAX_ENUMS = { TaxType, RegisterType, RegimeType } as const;
+/**
+ * By GraphQL name. One GraphQL RegisterType serves both fields named so: a treatment's (Sage's values) and an
+ * invoice type's (domain/reference/invoice-types.ts, whose INVESTMENT_GOODS and INTRA_COMMUNITY are ours).
+ */
+export const TAX_ENUMS = { TaxType, RegisterType: [...new Set([...RegisterType, ...InvoiceRegisterType])], RegimeType } as const;

@@ -12,6 +12,7 @@ export const TaxErrors = {
   taxSystemsMixed: 'sales.businessErrors.taxSystemsMixed',
   invalidSalesTaxRate: 'sales.businessErrors.invalidSalesTaxRate',
   taxCodeWithTwoRates: 'sales.businessErrors.taxCodeWithTwoRates',
+  taxGroupNotFound: 'sales.businessErrors.taxGroupNotFound',
 } as const;
 
 export const TAX_MESSAGES: Record<(typeof TaxErrors)[keyof typeof TaxErrors], Messages> = {
@@ -25,4 +26,5 @@ export const TAX_MESSAGES: Record<(typeof TaxErrors)[keyof typeof TaxErrors], Me
   [TaxErrors.taxSystemsMixed]: { en: 'Line {line}: a document is taxed under one system; {taxType} cannot join {otherTaxType}.', es: 'Línea {line}: un documento tributa en un solo impuesto; {taxType} no puede mezclarse con {otherTaxType}.', fr: 'Ligne {line} : un document relève d\'un seul impôt ; {taxType} ne peut se mêler à {otherTaxType}.', de: 'Zeile {line}: Ein Beleg unterliegt einer Steuer; {taxType} kann nicht mit {otherTaxType} gemischt werden.' },
   [TaxErrors.invalidSalesTaxRate]: { en: 'Sales tax rate {code}: {percentage} is not a percentage from 0 to 100 with at most 4 decimals.', es: 'Tipo de impuesto sobre ventas {code}: {percentage} no es un porcentaje de 0 a 100 con 4 decimales como máximo.', fr: 'Taux de taxe de vente {code} : {percentage} n\'est pas un pourcentage de 0 à 100 avec au plus 4 décimales.', de: 'Umsatzsteuersatz {code}: {percentage} ist kein Prozentsatz von 0 bis 100 mit höchstens 4 Dezimalstellen.' },
   [TaxErrors.taxCodeWithTwoRates]: { en: 'Line {line}: tax treatment {code} is used with two rates ({percentage} % and {otherPercentage} %).', es: 'Línea {line}: el tratamiento fiscal {code} se usa con dos tipos ({percentage} % y {otherPercentage} %).', fr: 'Ligne {line} : le traitement fiscal {code} est utilisé avec deux taux ({percentage} % et {otherPercentage} %).', de: 'Zeile {line}: Die Steuerbehandlung {code} wird mit zwei Sätzen verwendet ({percentage} % und {otherPercentage} %).' },
+  [TaxErrors.taxGroupNotFound]: { en: 'Unknown tax group {id} ({field}): not a tax group of the organisation.', es: 'Grupo de impuestos desconocido {id} ({field}): no es un grupo de impuestos de la organización.', fr: 'Groupe de taxes inconnu {id} ({field}) : ce n\'est pas un groupe de taxes de l\'organisation.', de: 'Unbekannte Steuergruppe {id} ({field}): keine Steuergruppe der Organisation.' },
 };

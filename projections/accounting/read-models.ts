@@ -6,6 +6,7 @@ import { legislationCodeOf } from '../../domain/reference/countries.ts';
 import { RegisterType } from '../../domain/reference/invoice-types.ts';
 import { ThirdPartyOrigin } from '../../domain/accounting/ledger.ts';
 import { f, type Resource } from '../engine/resource.ts';
+import { TaxTreatment } from '../taxes/read-models.ts';
 import { accountingEntryThirdParty } from './third-party.ts';
 
 export const AccountingAccount: Resource = {
@@ -36,7 +37,7 @@ export const AccountingAccount: Resource = {
     // Internal (domain/accounting/account-nature.ts): not Sage's field; what resolves an old GENERAL or OFF_BALANCE.
     f.string('nature', { hidden: true, rest: false }),
     f.int('taxonomy'),
-    f.absent('taxTreatment', 'TaxTreatment'),
+    f.ref('taxTreatment', 'TaxTreatment', () => TaxTreatment, 'taxTreatmentId'),
     f.uuid('taxTreatmentId'),
     f.ref('transitionalPrepaymentAccount', 'AccountingAccount', () => AccountingAccount, 'transitionalPrepaymentAccountId'),
     f.uuid('transitionalPrepaymentAccountId'),

@@ -1,11 +1,12 @@
 /**
  * The product catalogue as a read model, in Sage's names (sage-names.md §5); the tax treatment, purchase
- * account and stock keeping are ours, as a sales ERP has them. Sage's `taxes` and `salesVatPercentage` come
- * from the tax groups, which the sales issue serves.
+ * account and stock keeping are ours, as a sales ERP has them. Sage's `taxes` are its tax group's
+ * (projections/taxes); `salesVatPercentage` comes with the sales documents.
  */
 import { ProductCategory } from '../../domain/catalog/enums.ts';
 import { f, type Resource } from '../engine/resource.ts';
 import { AccountingAccount } from '../accounting/read-models.ts';
+import { Tax, TaxTreatment } from '../taxes/read-models.ts';
 
 export const Product: Resource = {
   typeName: 'Product',
@@ -37,7 +38,9 @@ export const Product: Resource = {
     f.decimal('salesUnitPrice'),
     f.bool('stockManaged'),
     f.uuid('taxGroupId'),
-    f.absent('taxTreatment', 'TaxTreatment'),
+    // Sage's taxes{groupName name percentage ...}: the taxes of the product's tax group.
+    f.children('taxes', 'Tax', () => Tax, 'taxGroupId', 'code', 'taxGroupId'),
+    f.ref('taxTreatment', 'TaxTreatment', () => TaxTreatment, 'taxTreatmentId'),
     f.uuid('taxTreatmentId'),
   ],
 };

@@ -38,6 +38,11 @@ export interface ChildrenField {
   resource: () => Resource;
   foreignKey: string; // stored field name in the child
   orderBy: string; // stored field name in the child
+  /**
+   * The parent's stored field the children's foreignKey names, when not its id (a product's taxes are the
+   * taxes of its taxGroupId). Such a list is read only: no filter goes through it.
+   */
+  parentKey?: string;
 }
 
 /** Declared by the spec, not (yet) backed by data in this service: resolves to null. */
@@ -124,7 +129,7 @@ export const f = {
   dateTime: (name: string, extra: Partial<StoredField> = {}): StoredField => ({ kind: 'stored', name, column: snake(name), gql: 'DateTime', scalar: 'DateTime', ...extra }),
   enum: (name: string, gql: string, values: readonly string[], extra: Partial<StoredField> = {}): StoredField => ({ kind: 'stored', name, column: snake(name), gql, scalar: 'String', enumValues: values, ...extra }),
   ref: (name: string, gql: string, resource: () => Resource, via: string): ReferenceField => ({ kind: 'reference', name, gql, resource, via }),
-  children: (name: string, gql: string, resource: () => Resource, foreignKey: string, orderBy: string): ChildrenField => ({ kind: 'children', name, gql: `[${gql}]`, resource, foreignKey, orderBy }),
+  children: (name: string, gql: string, resource: () => Resource, foreignKey: string, orderBy: string, parentKey?: string): ChildrenField => ({ kind: 'children', name, gql: `[${gql}]`, resource, foreignKey, orderBy, ...(parentKey ? { parentKey } : {}) }),
   absent: (name: string, gql: string): AbsentField => ({ kind: 'absent', name, gql }),
   computed: (name: string, gql: string, resolve: (row: Record<string, unknown>) => unknown): ComputedField => ({ kind: 'computed', name, gql, resolve }),
   embedded: (name: string, gql: string, definition: Omit<EmbeddedField, 'kind' | 'name' | 'gql'>): EmbeddedField => ({ kind: 'embedded', name, gql, ...definition }),

@@ -8,8 +8,9 @@ import type { SageOperation } from './operation.ts';
 import { ORGANISATION } from './organisation.ts';
 import { PARTIES } from './parties.ts';
 import { SETTINGS } from './settings.ts';
+import { TAXES } from './taxes.ts';
 
-export const SAGE_OPERATIONS: readonly SageOperation[] = [...ORGANISATION, ...ACCOUNTING, ...SETTINGS, ...PARTIES, ...CATALOG];
+export const SAGE_OPERATIONS: readonly SageOperation[] = [...ORGANISATION, ...ACCOUNTING, ...SETTINGS, ...PARTIES, ...CATALOG, ...TAXES];
 
 /**
  * Mutations we serve that no operation here sends, each with the reason. Empty today: a new mutation fails the

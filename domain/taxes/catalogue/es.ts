@@ -31,10 +31,10 @@ const TAXES: readonly TaxRate[] = [
 
 const byCode = (code: string): TaxRate => TAXES.find((t) => t.code === code)!;
 
-// PGC 2007: 477 H.P. IVA repercutido (recargo included), 472 H.P. IVA soportado. The master chart has no
-// separate IGIC accounts (4771/4721 in common use), so IGIC posts to the same ones.
+// PGC 2007: 477 H.P. IVA repercutido (recargo included), 472 H.P. IVA soportado; IGIC in their sub-accounts
+// 4771/4721, as in common use in the Canaries.
 const IVA: TaxSystem = { taxType: 'IVA', outputAccountCode: '4770000', inputAccountCode: '4720000', surcharge: true, cashVat: true, spanishKeys: true };
-const IGIC: TaxSystem = { ...IVA, taxType: 'IGIC', surcharge: false };
+const IGIC: TaxSystem = { ...IVA, taxType: 'IGIC', outputAccountCode: '4771000', inputAccountCode: '4721000', surcharge: false };
 
 export const ES_TAXES: TaxCatalogue = {
   country: 'ES',
