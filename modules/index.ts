@@ -7,9 +7,10 @@ import { accounting } from './accounting.ts';
 import { catalog } from './catalog.ts';
 import type { BusinessModule } from './module.ts';
 import { parties } from './parties.ts';
+import { sales } from './sales.ts';
 import { settings } from './settings.ts';
 
-export const MODULES: readonly BusinessModule[] = [accounting, parties, settings, catalog];
+export const MODULES: readonly BusinessModule[] = [accounting, parties, settings, catalog, sales];
 
 export const PROJECTIONS = MODULES.flatMap((m) => m.projections);
 export const RESOURCES = MODULES.flatMap((m) => m.resources);
