@@ -4,7 +4,6 @@ import { SALES_MUTATIONS, SALES_RESOURCE } from '../commands/sales/mutations.ts'
 import { SALES_ENUMS } from '../domain/sales/enums.ts';
 import { SALES_MESSAGES } from '../domain/sales/errors.ts';
 import { SALES_EVENT_TYPES } from '../domain/sales/events.ts';
-import { RequestedAction } from '../domain/sales/drafts.ts';
 import { defineModule } from './module.ts';
 
 const WRITERS = ['admin', 'accountant'] as const;
@@ -12,7 +11,8 @@ const WRITERS = ['admin', 'accountant'] as const;
 export const sales = defineModule({
   name: 'sales',
   aggregates: [{ ...SalesAggregate, eventTypes: SALES_EVENT_TYPES }],
-  enums: { ...SALES_ENUMS, RequestedAction, SalesDocumentCollection: ['LINES'] },
+  // RequestedAction is the parties' enum (one GraphQL enum for every sub-collection update).
+  enums: { ...SALES_ENUMS, SalesDocumentCollection: ['LINES'] },
   mutations: SALES_MUTATIONS,
   // The read models and the queue catalog are the read side's (projections/sales, eventqueue/sales/events.ts):
   // merged in from its branch; empty here.

@@ -20,10 +20,13 @@ const Address = named('SalesDocumentAddressGLDtoInput', z.object({
   name: text(L.name), firstLine: text(L.addressLine), secondLine: text(L.addressLine), city: text(L.addressLine),
   zipCode: text(L.zipCode), province: text(L.addressLine), countryIsoCodeAlpha2: z.string().length(2).nullish(),
 }));
-/** An address object, or Sage's one-element array (pm-167 sends mainAddress as an array). */
-const address = z.union([Address, z.array(Address).max(1)]).nullish()
+/**
+ * Sage's one-element array (pm-167 sends mainAddress as an array); a single object is accepted too, as
+ * GraphQL coerces an object sent for a list into a list of one.
+ */
+const address = z.array(Address).max(1).nullish()
   .transform((a) => {
-    const one = Array.isArray(a) ? a[0] ?? null : a;
+    const one = a ? a[0] ?? null : a;
     if (one === undefined || one === null) return one;
     return { name: one.name ?? null, firstLine: one.firstLine ?? null, secondLine: one.secondLine ?? null, city: one.city ?? null, zipCode: one.zipCode ?? null, province: one.province ?? null, countryIsoCodeAlpha2: one.countryIsoCodeAlpha2 ?? null };
   });

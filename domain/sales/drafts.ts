@@ -7,8 +7,9 @@ import type { PaymentTermLineInput } from '../settings/payment-terms.ts';
 import type { SalesDocumentKind, SalesLineOriginType, UpdateDocumentStatus } from './enums.ts';
 import type { SalesAddress } from './events.ts';
 
-export const RequestedAction = ['CREATE', 'MODIFY', 'DELETE'] as const;
-export type RequestedAction = (typeof RequestedAction)[number];
+import { RequestedAction } from '../parties/enums.ts';
+
+export { RequestedAction };
 
 export interface LineDraft {
   id?: string;
