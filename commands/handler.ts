@@ -21,6 +21,8 @@ export interface CommandResult {
   id: string;
   number?: number;
   code?: string;
+  /** Further fields of the result type (MutationSpec.returns.fields), e.g. a sales document's operationalNumber. */
+  fields?: Record<string, unknown>;
   /** Where its events are in the store (null when nothing changed): the read models are awaited up to it. */
   position: GlobalPosition | null;
 }

@@ -18,8 +18,8 @@ export interface MutationSpec {
   filter: 'NO_FILTER' | 'DE_FORBIDDEN';
   /** Validates the input and defines its GraphQL input type (the SDL is generated from it). */
   schema: z.ZodType;
-  /** What the result type carries besides `id`: the (possibly generated) code, the entry's number. */
-  returns?: { code?: boolean; number?: boolean };
+  /** What the result type carries besides `id` (id: false leaves it out): the code, the entry's number, other fields' SDL (`fields`, from CommandResult.fields). */
+  returns?: { code?: boolean; number?: boolean; id?: boolean; fields?: string };
   run: CommandHandler;
 }
 

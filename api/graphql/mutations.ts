@@ -28,6 +28,6 @@ function keyedToTheRequest(spec: MutationSpec): MutationSpec {
 export function mutationTypesSdl(): string {
   const inputs = new InputSdl();
   for (const mutation of MUTATIONS) inputs.define(mutation.input, mutation.schema);
-  const results = MUTATIONS.map((m) => `type ${m.output} {${m.returns?.code ? ' code: String!' : ''} id: UUID!${m.returns?.number ? ' number: Int' : ''} }`);
+  const results = MUTATIONS.map((m) => `type ${m.output} {${m.returns?.code ? ' code: String!' : ''}${m.returns?.id === false ? '' : ' id: UUID!'}${m.returns?.number ? ' number: Int' : ''}${m.returns?.fields ? ` ${m.returns.fields}` : ''} }`);
   return `${inputs.sdl()}\n${[...new Set(results)].join('\n')}\n`;
 }

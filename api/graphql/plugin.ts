@@ -207,7 +207,7 @@ export async function graphqlPlugin(app: FastifyInstance, options: GraphqlOption
         const result = await m.run(services, { organisationId: caller.organisationId, userId: caller.userId, clientId: caller.clientId, commandId }, args.input);
         const lag = await daemon.visible(result.position, caller.organisationId);
         if (lag) throw notVisibleError(result, lag);
-        return { id: result.id, number: result.number, code: result.code };
+        return { ...result.fields, id: result.id, number: result.number, code: result.code };
       } catch (e) {
         if (e instanceof BusinessError) throw new GraphQLError(localize(e.code, e.params, ctx.language), { extensions: { code: e.code, parameters: e.params } });
         throw e;

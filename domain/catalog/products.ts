@@ -54,8 +54,13 @@ export const PRODUCT_EVENT_TYPES = ['ProductCreated', 'ProductUpdated', 'Product
 
 /** What the rules across a product's fields need to know of it. */
 type KnownProduct = Pick<ProductFields, 'code' | 'category' | 'stockManaged' | 'allowNegativeStock'>;
-/** A product as the state keeps it: with the accounts it refers to (deleting one a product uses is refused). */
-type KeptProduct = KnownProduct & Pick<ProductFields, 'salesAccountingAccountId' | 'purchaseAccountId'>;
+/**
+ * A product as the state keeps it: with the accounts it refers to (deleting one a product uses is refused)
+ * and what a sales line takes from it (name, price, discount, tax treatment, blocks).
+ */
+export type KeptProduct = KnownProduct & Pick<ProductFields, 'salesAccountingAccountId' | 'purchaseAccountId' | SalesFacts>;
+type SalesFacts = 'name' | 'salesUnitPrice' | 'firstSalesDiscount' | 'lineDescription' | 'taxTreatmentId' | 'obsolete'
+  | 'salesDeliveryNoteBlockingEnabled' | 'salesInvoiceBlockingEnabled' | 'salesOrderBlockingEnabled';
 
 export interface CatalogState {
   products: Map<string, KeptProduct>;
@@ -151,6 +156,9 @@ export function decideCatalog(command: CatalogCommand, state: CatalogState, orga
 const kept = (p: KeptProduct): KeptProduct => ({
   code: p.code, category: p.category, stockManaged: p.stockManaged, allowNegativeStock: p.allowNegativeStock,
   salesAccountingAccountId: p.salesAccountingAccountId ?? null, purchaseAccountId: p.purchaseAccountId ?? null,
+  name: p.name, salesUnitPrice: p.salesUnitPrice ?? '0.00', firstSalesDiscount: p.firstSalesDiscount ?? '0.00', lineDescription: p.lineDescription ?? null,
+  taxTreatmentId: p.taxTreatmentId ?? null, obsolete: p.obsolete === true, salesDeliveryNoteBlockingEnabled: p.salesDeliveryNoteBlockingEnabled === true,
+  salesInvoiceBlockingEnabled: p.salesInvoiceBlockingEnabled === true, salesOrderBlockingEnabled: p.salesOrderBlockingEnabled === true,
 });
 
 /** The code of a product whose sales or purchase account this is, if any (a deletion guard asks). */

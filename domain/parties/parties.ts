@@ -20,6 +20,7 @@ import { decidePartyBody, type PartyInput } from './party-body.ts';
 import { standingChanges, statusAfterDisabled } from './standing.ts';
 import type { PaymentTermLine } from '../settings/payment-terms.ts';
 import type { SettingsState } from '../settings/settings.ts';
+import { customerTermsAfter, type CustomerTerms } from './customer-terms.ts';
 
 type Prefix = (typeof EVENT_PREFIX)[PartyKind];
 
@@ -84,6 +85,8 @@ export interface PartyState {
   refs: PartyRefs;
   /** Its nested lists as they stand: what an update's items patch (sub-collections.ts). */
   items: PartyItems;
+  /** What a sales document takes from it (customer-terms.ts). */
+  terms?: CustomerTerms;
 }
 
 /**
@@ -260,7 +263,7 @@ export function evolveParties(state: PartiesState, event: PartyEvent): PartiesSt
       const country = typeof d.fields.countryAcronym === 'string' ? d.fields.countryAcronym : null;
       const items = { addresses: d.addresses, contacts: d.contacts, addressesPersonal: d.personal, contactsPersonal: d.personal };
       const status = typeof d.fields.status === 'string' ? d.fields.status : null;
-      state.parties.set(d.partyId, { id: d.partyId, kind: d.kind, code: d.code, country, status, disabled: d.fields.disabled === true, gdprApplied: false, refs, items });
+      state.parties.set(d.partyId, { id: d.partyId, kind: d.kind, code: d.code, country, status, disabled: d.fields.disabled === true, gdprApplied: false, refs, items, terms: customerTermsAfter(undefined, d.fields, d.paymentTermLines) });
       state.idByCode.set(d.code, d.partyId);
       count(state.usage, refs, 1);
       const generated = new RegExp(`^${CODE_FORMAT[d.kind]}(\\d{${CODE_DIGITS},})$`).exec(d.code);
@@ -275,6 +278,7 @@ export function evolveParties(state: PartiesState, event: PartyEvent): PartiesSt
       // (A version 1 event may disable or enable alone: the status follows, as standing.ts says.)
       else if (typeof d.changes.disabled === 'boolean') party.status = statusAfterDisabled(party.status, d.changes.disabled);
       if (typeof d.changes.disabled === 'boolean') party.disabled = d.changes.disabled;
+      party.terms = customerTermsAfter(party.terms, d.changes, d.paymentTermLines);
       // References are recounted from what the update leaves: changed parts from the event, the rest as they were.
       count(state.usage, party.refs, -1);
       party.refs = refsAfter(party.refs, d.changes, d.contacts, d.paymentTermLines);

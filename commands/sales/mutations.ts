@@ -1,0 +1,32 @@
+/** The sales documents' mutations, with the spec's names and directives (§4.1); the update* are Sage's, directed as their siblings. */
+import { mutation, type MutationSpec } from '../mutation.ts';
+import type { SalesDocumentKind } from '../../domain/sales/enums.ts';
+import { createSalesDocument, deleteSalesDocument, linkRelatedSalesDocument, updateSalesDocument } from './handlers.ts';
+import * as I from './inputs.ts';
+
+/** Each kind's entity name, its access-control name and resource (quotes are Sage's "sales-offer"). */
+const KINDS: [SalesDocumentKind, entity: string, access: string, create: I.Schema, update: I.Schema, remove: I.Schema][] = [
+  ['QUOTE', 'SalesQuote', 'sales-offer', I.SalesQuoteCreateInput, I.SalesQuoteUpdateInput, I.SalesQuoteDeleteInput],
+  ['ORDER', 'SalesOrder', 'sales-order', I.SalesOrderCreateInput, I.SalesOrderUpdateInput, I.SalesOrderDeleteInput],
+  ['DELIVERY_NOTE', 'SalesDeliveryNote', 'sales-delivery-note', I.SalesDeliveryNoteCreateInput, I.SalesDeliveryNoteUpdateInput, I.SalesDeliveryNoteDeleteInput],
+  ['INVOICE', 'SalesInvoice', 'sales-invoice', I.SalesInvoiceCreateInput, I.SalesInvoiceUpdateInput, I.SalesInvoiceDeleteInput],
+];
+
+/** `{ id operationalNumber }`: nullable, an invoice has no number until it is closed. */
+const NUMBERED = { returns: { fields: 'operationalNumber: String' } };
+
+export const SALES_RESOURCE = (access: string) => `active/sales/${access}`;
+
+export const SALES_MUTATIONS: MutationSpec[] = [
+  ...KINDS.flatMap(([kind, entity, access, create, update, remove]) => [
+    mutation('create', entity, create, 'SALES', [`add-${access}`, SALES_RESOURCE(access), 'add'], createSalesDocument(kind, create), NUMBERED),
+    mutation('update', entity, update, 'SALES', [`update-${access}`, SALES_RESOURCE(access), 'update'], updateSalesDocument(kind, update), NUMBERED),
+    mutation('delete', entity, remove, 'SALES', [`delete-${access}`, SALES_RESOURCE(access), 'delete'], deleteSalesDocument(kind, remove)),
+  ]),
+  {
+    name: 'linkRelatedSalesDocument', input: 'LinkRelatedSalesDocumentGLDtoInput', output: 'LinkRelatedSalesDocumentOutputGLDto', feature: 'SALES',
+    accessControl: { name: 'update-sales-offer', resource: SALES_RESOURCE('sales-offer'), action: 'update' }, filter: 'NO_FILTER',
+    schema: I.LinkRelatedSalesDocumentInput, run: linkRelatedSalesDocument(I.LinkRelatedSalesDocumentInput),
+    returns: { id: false, fields: 'documentId: UUID! documentType: RelatedSalesDocumentType! originDocumentType: RelatedSalesDocumentType! originId: UUID!' },
+  },
+];

@@ -1,0 +1,42 @@
+/** The sales documents' business errors, with their messages in every language. */
+import type { Messages } from '../messages.ts';
+
+export const SalesErrors = {
+  documentNotFound: 'sales.businessErrors.salesDocumentNotFound',
+  customerRequired: 'sales.businessErrors.customerRequired',
+  customerNotFound: 'sales.businessErrors.customerNotFound',
+  customerBlocked: 'sales.businessErrors.customerBlocked',
+  customerDisabled: 'sales.businessErrors.customerDisabled',
+  productBlocked: 'sales.businessErrors.productBlocked',
+  lineNotFound: 'sales.businessErrors.salesLineNotFound',
+  invalidLine: 'sales.businessErrors.invalidSalesLine',
+  conversionNotAllowed: 'sales.businessErrors.conversionNotAllowed',
+  originNotPending: 'sales.businessErrors.originNotPending',
+  originOtherCustomer: 'sales.businessErrors.originOtherCustomer',
+  documentNotPending: 'sales.businessErrors.documentNotPending',
+  documentHasFollowers: 'sales.businessErrors.documentHasFollowers',
+  statusNotAllowed: 'sales.businessErrors.statusNotAllowed',
+  alreadyLinked: 'sales.businessErrors.alreadyLinked',
+  currencyUnknown: 'sales.businessErrors.currencyUnknown',
+} as const;
+
+type Code = (typeof SalesErrors)[keyof typeof SalesErrors];
+
+export const SALES_MESSAGES: Record<Code, Messages> = {
+  [SalesErrors.documentNotFound]: { en: 'Unknown sales document {id}.', es: 'Documento de venta desconocido {id}.', fr: 'Document de vente inconnu {id}.', de: 'Unbekannter Verkaufsbeleg {id}.' },
+  [SalesErrors.customerRequired]: { en: 'A customer is required on this document.', es: 'Este documento requiere un cliente.', fr: 'Ce document exige un client.', de: 'Dieser Beleg erfordert einen Kunden.' },
+  [SalesErrors.customerNotFound]: { en: 'Unknown customer {id}.', es: 'Cliente desconocido {id}.', fr: 'Client inconnu {id}.', de: 'Unbekannter Kunde {id}.' },
+  [SalesErrors.customerBlocked]: { en: 'The customer {code} is blocked for {kind}.', es: 'El cliente {code} está bloqueado para {kind}.', fr: 'Le client {code} est bloqué pour {kind}.', de: 'Der Kunde {code} ist für {kind} gesperrt.' },
+  [SalesErrors.customerDisabled]: { en: 'The customer {code} is disabled.', es: 'El cliente {code} está dado de baja.', fr: 'Le client {code} est désactivé.', de: 'Der Kunde {code} ist deaktiviert.' },
+  [SalesErrors.productBlocked]: { en: 'The product {code} cannot be sold on {kind} (line {line}).', es: 'El producto {code} no se puede vender en {kind} (línea {line}).', fr: 'Le produit {code} ne peut être vendu sur {kind} (ligne {line}).', de: 'Der Artikel {code} kann auf {kind} nicht verkauft werden (Zeile {line}).' },
+  [SalesErrors.lineNotFound]: { en: 'Unknown line {id} on document {documentId}.', es: 'Línea desconocida {id} en el documento {documentId}.', fr: 'Ligne inconnue {id} sur le document {documentId}.', de: 'Unbekannte Zeile {id} im Beleg {documentId}.' },
+  [SalesErrors.invalidLine]: { en: 'Invalid line {line} ({field}): {reason}.', es: 'Línea {line} no válida ({field}): {reason}.', fr: 'Ligne {line} invalide ({field}) : {reason}.', de: 'Ungültige Zeile {line} ({field}): {reason}.' },
+  [SalesErrors.conversionNotAllowed]: { en: 'A {kind} cannot come from a {originKind}.', es: 'Un {kind} no puede proceder de un {originKind}.', fr: 'Un {kind} ne peut provenir d\'un {originKind}.', de: 'Ein {kind} kann nicht aus einem {originKind} entstehen.' },
+  [SalesErrors.originNotPending]: { en: 'The document {id} is {status}: only a Pending document can be converted.', es: 'El documento {id} está {status}: solo se puede transformar un documento pendiente.', fr: 'Le document {id} est {status} : seul un document en attente peut être transformé.', de: 'Der Beleg {id} ist {status}: nur ein offener Beleg kann übernommen werden.' },
+  [SalesErrors.originOtherCustomer]: { en: 'The document {id} is another customer\'s.', es: 'El documento {id} es de otro cliente.', fr: 'Le document {id} est celui d\'un autre client.', de: 'Der Beleg {id} gehört einem anderen Kunden.' },
+  [SalesErrors.documentNotPending]: { en: 'The document {id} is {status}: only a Pending document can be changed or deleted.', es: 'El documento {id} está {status}: solo se puede modificar o eliminar un documento pendiente.', fr: 'Le document {id} est {status} : seul un document en attente peut être modifié ou supprimé.', de: 'Der Beleg {id} ist {status}: nur ein offener Beleg kann geändert oder gelöscht werden.' },
+  [SalesErrors.documentHasFollowers]: { en: 'The document {id} has documents after it and cannot be deleted.', es: 'El documento {id} tiene documentos posteriores y no se puede eliminar.', fr: 'Le document {id} a des documents après lui et ne peut être supprimé.', de: 'Der Beleg {id} hat Folgebelege und kann nicht gelöscht werden.' },
+  [SalesErrors.statusNotAllowed]: { en: 'A {kind} cannot go from {status} to {requested}.', es: 'Un {kind} no puede pasar de {status} a {requested}.', fr: 'Un {kind} ne peut passer de {status} à {requested}.', de: 'Ein {kind} kann nicht von {status} zu {requested} wechseln.' },
+  [SalesErrors.alreadyLinked]: { en: 'The document {id} already follows {originId}.', es: 'El documento {id} ya procede de {originId}.', fr: 'Le document {id} suit déjà {originId}.', de: 'Der Beleg {id} folgt bereits {originId}.' },
+  [SalesErrors.currencyUnknown]: { en: 'Unknown currency {currency}, or no exchange rate for it.', es: 'Moneda desconocida {currency}, o sin tipo de cambio.', fr: 'Devise inconnue {currency}, ou sans taux de change.', de: 'Unbekannte Währung {currency} oder ohne Wechselkurs.' },
+};

@@ -1,0 +1,170 @@
+/**
+ * A document's lines after a create or an update: the patch applied (CREATE / MODIFY / DELETE, or the sent
+ * lines replacing all), conversions checked against their origin (allowed path, Pending, same customer) with
+ * the quantity, product and price taken from the origin line unless sent, and each line priced from its
+ * product unless sent (name, salesUnitPrice, firstSalesDiscount: an omitted unitPrice takes the product's
+ * price, the sensible reading of Sage's "0 when omitted").
+ */
+import { STOCKLESS_CATEGORIES } from '../catalog/enums.ts';
+import { CatalogErrors } from '../catalog/errors.ts';
+import type { CatalogState, KeptProduct } from '../catalog/products.ts';
+import { fail, Reasons } from '../errors.ts';
+import { ALLOWED_CONVERSIONS, type SalesDocumentKind } from './enums.ts';
+import { SalesErrors } from './errors.ts';
+import type { LineDraft } from './drafts.ts';
+import type { SalesLine, SalesLineOrigin } from './events.ts';
+import { pendingQuantity, type SalesState } from './state.ts';
+
+/** A line before its tax and amounts: what was sent, taken from its origin, or kept from before. */
+export interface LineSpec {
+  lineId: string;
+  productId: string | null;
+  productCode: string | null;
+  productName: string | null;
+  totalQuantity: string;
+  unitPrice: string;
+  firstDiscount: string;
+  isService: boolean;
+  taxTreatmentId: string | null;
+  origin: SalesLineOrigin | null;
+  creditedLineId: string | null;
+}
+
+export const LINE_LIMITS = Object.freeze({ productCode: 15, productName: 2500 });
+
+interface LineContext {
+  kind: SalesDocumentKind;
+  customerId: string | null;
+  catalog: CatalogState;
+  sales: SalesState;
+  documentId: string;
+}
+
+const BLOCK: Partial<Record<SalesDocumentKind, keyof KeptProduct>> = {
+  ORDER: 'salesOrderBlockingEnabled', DELIVERY_NOTE: 'salesDeliveryNoteBlockingEnabled', INVOICE: 'salesInvoiceBlockingEnabled',
+};
+
+function productOf(c: LineContext, draft: LineDraft, line: number): [string, KeptProduct] | null {
+  if (draft.productId) {
+    const product = c.catalog.products.get(draft.productId) ?? fail(CatalogErrors.productNotFound, { id: draft.productId });
+    return [draft.productId, product];
+  }
+  const byCode = draft.productCode ? c.catalog.productIdByCode.get(draft.productCode) : undefined;
+  if (byCode) return [byCode, c.catalog.products.get(byCode)!];
+  // A free line (Sage's productCode + productName with no product): it needs a name.
+  if (!draft.productName) fail(SalesErrors.invalidLine, { line, field: 'productId', reason: Reasons.required });
+  return null;
+}
+
+function checkSellable(c: LineContext, code: string, product: KeptProduct, line: number): void {
+  const block = BLOCK[c.kind];
+  if (product.obsolete || (block && product[block] === true)) fail(SalesErrors.productBlocked, { code, kind: c.kind, line });
+}
+
+/** The origin line a converted line takes from, checked. */
+function originOf(c: LineContext, draft: LineDraft, line: number): { origin: SalesLineOrigin; from: SalesLine; pending: string } | null {
+  if (!draft.originType && !draft.originId && !draft.originLineId) return null;
+  if (!draft.originType || !draft.originId || !draft.originLineId) fail(SalesErrors.invalidLine, { line, field: 'originLineId', reason: Reasons.required });
+  const kept = c.sales.documents.get(draft.originId) ?? fail(SalesErrors.documentNotFound, { id: draft.originId });
+  const originKind = kept.document.kind;
+  if (originKind !== draft.originType || !ALLOWED_CONVERSIONS[c.kind].includes(draft.originType)) {
+    fail(SalesErrors.conversionNotAllowed, { kind: c.kind, originKind });
+  }
+  if (draft.originId === c.documentId) fail(SalesErrors.conversionNotAllowed, { kind: c.kind, originKind });
+  if (kept.status !== 'Pending') fail(SalesErrors.originNotPending, { id: draft.originId, status: kept.status });
+  if (kept.document.header.customerId !== null && kept.document.header.customerId !== c.customerId) fail(SalesErrors.originOtherCustomer, { id: draft.originId });
+  const from = kept.document.lines.find((l) => l.lineId === draft.originLineId) ?? fail(SalesErrors.lineNotFound, { id: draft.originLineId, documentId: draft.originId });
+  return { origin: { originType: draft.originType, originId: draft.originId, originLineId: draft.originLineId }, from, pending: pendingQuantity(kept, from.lineId).toString() };
+}
+
+/** A new line from a CREATE. */
+function created(c: LineContext, draft: LineDraft, lineId: string, line: number): LineSpec {
+  const converted = originOf(c, draft, line);
+  const sent = { ...draft };
+  if (converted) {
+    const f = converted.from;
+    sent.productId ??= f.productId;
+    if (!sent.productId) { sent.productCode ??= f.productCode; sent.productName ??= f.productName; }
+    sent.totalQuantity ??= converted.pending;
+    sent.unitPrice ??= f.unitPrice;
+    sent.firstDiscount ??= f.firstDiscount;
+  }
+  const found = productOf(c, sent, line);
+  if (found) checkSellable(c, found[1].code, found[1], line);
+  const product = found?.[1];
+  return {
+    lineId,
+    productId: found?.[0] ?? null,
+    productCode: product?.code ?? sent.productCode ?? null,
+    productName: sent.productName ?? product?.lineDescription ?? product?.name ?? null,
+    totalQuantity: sent.totalQuantity ?? '1',
+    unitPrice: sent.unitPrice ?? product?.salesUnitPrice ?? '0',
+    firstDiscount: sent.firstDiscount ?? product?.firstSalesDiscount ?? '0',
+    isService: product ? STOCKLESS_CATEGORIES.includes(product.category) : false,
+    taxTreatmentId: product?.taxTreatmentId ?? null,
+    origin: converted?.origin ?? null,
+    creditedLineId: null,
+  };
+}
+
+/** A recorded line as a spec (what an update keeps or modifies). */
+export function specOf(l: SalesLine, catalog: CatalogState): LineSpec {
+  const product = l.productId ? catalog.products.get(l.productId) : undefined;
+  return {
+    lineId: l.lineId, productId: l.productId, productCode: l.productCode, productName: l.productName, totalQuantity: l.totalQuantity,
+    unitPrice: l.unitPrice, firstDiscount: l.firstDiscount, isService: l.isService, taxTreatmentId: product?.taxTreatmentId ?? null,
+    origin: l.origin, creditedLineId: l.creditedLineId,
+  };
+}
+
+function modified(c: LineContext, spec: LineSpec, draft: LineDraft, line: number): LineSpec {
+  // Where a line comes from is set when it is created, never moved.
+  if (draft.originId || draft.originLineId || draft.originType) fail(SalesErrors.invalidLine, { line, field: 'originId', reason: Reasons.badValue });
+  const productChanged = (draft.productId && draft.productId !== spec.productId) || (draft.productCode && draft.productCode !== spec.productCode);
+  if (!productChanged) {
+    return {
+      ...spec,
+      productName: draft.productName ?? spec.productName,
+      totalQuantity: draft.totalQuantity ?? spec.totalQuantity,
+      unitPrice: draft.unitPrice ?? spec.unitPrice,
+      firstDiscount: draft.firstDiscount ?? spec.firstDiscount,
+    };
+  }
+  return { ...created(c, { ...draft, originId: null, originLineId: null, originType: null }, spec.lineId, line), origin: spec.origin };
+}
+
+/** The lines of a new document, in the order sent. */
+export function newLines(c: LineContext, drafts: readonly LineDraft[], newLineId: (i: number) => string): LineSpec[] {
+  return drafts.map((d, i) => {
+    if (d.id || (d.requestedAction && d.requestedAction !== 'CREATE')) fail(SalesErrors.invalidLine, { line: i + 1, field: 'id', reason: Reasons.badValue });
+    return created(c, d, newLineId(i), i + 1);
+  });
+}
+
+/**
+ * The lines after an update: kept in their order, modified in place, deleted, new ones appended in the
+ * order sent; with `replace`, only the sent lines stay (those with an id keep their identity).
+ */
+export function patchedLines(c: LineContext, current: readonly SalesLine[], drafts: readonly LineDraft[], replace: boolean, newLineId: (i: number) => string): LineSpec[] {
+  const specs = new Map(current.map((l) => [l.lineId, specOf(l, c.catalog)]));
+  const kept: string[] = replace ? [] : current.map((l) => l.lineId);
+  const added: LineSpec[] = [];
+  drafts.forEach((d, i) => {
+    const line = i + 1;
+    const action = d.requestedAction ?? (d.id ? 'MODIFY' : 'CREATE');
+    if (action === 'CREATE') {
+      if (d.id) fail(SalesErrors.invalidLine, { line, field: 'id', reason: Reasons.badValue });
+      added.push(created(c, d, newLineId(i), line));
+      return;
+    }
+    const id = d.id ?? fail(SalesErrors.invalidLine, { line, field: 'id', reason: Reasons.required });
+    const spec = specs.get(id) ?? fail(SalesErrors.lineNotFound, { id, documentId: c.documentId });
+    if (action === 'DELETE') {
+      specs.delete(id);
+      return;
+    }
+    specs.set(id, modified(c, spec, d, line));
+    if (replace && !kept.includes(id)) kept.push(id);
+  });
+  return [...kept.filter((id) => specs.has(id)).map((id) => specs.get(id)!), ...added];
+}
