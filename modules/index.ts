@@ -7,9 +7,10 @@ import { accounting } from './accounting.ts';
 import { catalog } from './catalog.ts';
 import type { BusinessModule } from './module.ts';
 import { parties } from './parties.ts';
+import { salesRead } from './sales-read.ts';
 import { settings } from './settings.ts';
 
-export const MODULES: readonly BusinessModule[] = [accounting, parties, settings, catalog];
+export const MODULES: readonly BusinessModule[] = [accounting, parties, settings, catalog, salesRead];
 
 export const PROJECTIONS = MODULES.flatMap((m) => m.projections);
 export const RESOURCES = MODULES.flatMap((m) => m.resources);
