@@ -38,7 +38,7 @@ import { readScoped } from '../api/read-scope.ts';
 import { entriesProjection } from '../projections/accounting/projections.ts';
 import { rebuildProjection } from '../projections/engine/rebuild.ts';
 import { ACCOUNTING_RESOURCES } from '../projections/accounting/read-models.ts';
-import { storedFields, type Resource, type StoredField } from '../projections/engine/resource.ts';
+import { restCollections, storedFields, type Resource, type StoredField } from '../projections/engine/resource.ts';
 import { loadConfig } from '../platform/config.ts';
 import { POOL_LIMITS } from '../platform/database.ts';
 import { benchTarget, contentionWarning, cpuMeter, latencySummary, resultHeader, table, withAdmin, type CpuPercent } from './support.ts';
@@ -188,8 +188,7 @@ async function listTargets(pool: pg.Pool, organisationId: string): Promise<Targe
     }
   }
   targets.push(...(await relationTargets(pool, organisationId)));
-  for (const r of ACCOUNTING_RESOURCES.filter((x) => x.rest)) {
-    const path = r.rest!.path;
+  for (const { path } of ACCOUNTING_RESOURCES.flatMap(restCollections)) {
     targets.push({ name: `GET ${path}`, kind: 'rest', method: 'GET', path: `${path}?page=1&items_per_page=${PAGE}`, list: path });
   }
   return targets;

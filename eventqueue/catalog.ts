@@ -5,7 +5,7 @@
  */
 import type { RecordedEvent } from '../eventstore/port.ts';
 import { MODULES } from '../modules/index.ts';
-import { describerOf, isQueued, type Describe, type QueuedSealed, type QueueRecordContext } from './event-catalog.ts';
+import { describerOf, filtersOf, isQueued, type Describe, type QueuedSealed, type QueueRecordContext } from './event-catalog.ts';
 
 export type { QueueRecordContext };
 
@@ -17,10 +17,7 @@ export const CATALOG: Record<string, Describe | QueuedSealed> = Object.fromEntri
 export const QUEUED_EVENT_TYPES = Object.keys(CATALOG);
 
 /** Every filter value a trigger may name. */
-export const KNOWN_FILTERS = [...new Set(QUEUED_EVENT_TYPES.map((type) => {
-  const sample = describerOf(CATALOG[type])({});
-  return `${sample.object}/${sample.event}`;
-}))];
+export const KNOWN_FILTERS = [...new Set(QUEUED_EVENT_TYPES.flatMap((type) => filtersOf(CATALOG[type])))];
 
 export function describe(event: RecordedEvent): QueueRecordContext | undefined {
   const entry = CATALOG[event.type];

@@ -60,18 +60,31 @@ export interface ContextRead {
   read(db: Pick<pg.Pool, 'query'> | pg.PoolClient, messages: QueuedMessage[]): Promise<unknown[]>;
 }
 
+/** A queued event whose object depends on its data (a sales document's kind): every `object/action` it may be queued under. */
+export interface QueuedUnder {
+  describe: Describe;
+  under: readonly string[];
+}
+
 /** Not queued, and why (a reason a reviewer can check). */
 export interface NotQueued {
   notQueued: string;
 }
 
-export type CatalogEntry = Describe | QueuedSealed | QueuedPublic | NotQueued;
+export type CatalogEntry = Describe | QueuedSealed | QueuedPublic | QueuedUnder | NotQueued;
 
 export type EventCatalog<T extends string = string> = Readonly<Record<T, CatalogEntry>>;
 
-export const isQueued = (entry: CatalogEntry): entry is Describe | QueuedSealed | QueuedPublic => !('notQueued' in entry);
+export const isQueued = (entry: CatalogEntry): entry is Describe | QueuedSealed | QueuedPublic | QueuedUnder => !('notQueued' in entry);
 
-export const describerOf = (entry: Describe | QueuedSealed | QueuedPublic): Describe => (typeof entry === 'function' ? entry : entry.describe);
+export const describerOf = (entry: Describe | QueuedSealed | QueuedPublic | QueuedUnder): Describe => (typeof entry === 'function' ? entry : entry.describe);
+
+/** The `object/action` names an entry may be queued under (trigger filters): its own list, or the one of its sample. */
+export const filtersOf = (entry: Describe | QueuedSealed | QueuedPublic | QueuedUnder): readonly string[] => {
+  if (typeof entry !== 'function' && 'under' in entry) return entry.under;
+  const sample = describerOf(entry)({});
+  return [`${sample.object}/${sample.event}`];
+};
 
 export const sealedPartOf = (entry: CatalogEntry | undefined): SealedPart | undefined =>
   entry && typeof entry !== 'function' && 'personal' in entry ? entry.personal : undefined;

@@ -4,6 +4,9 @@ import { SALES_MUTATIONS, SALES_RESOURCE } from '../commands/sales/mutations.ts'
 import { SALES_ENUMS } from '../domain/sales/enums.ts';
 import { SALES_MESSAGES } from '../domain/sales/errors.ts';
 import { SALES_EVENT_TYPES } from '../domain/sales/events.ts';
+import { SALES_EVENTS } from '../eventqueue/sales/events.ts';
+import { SALES_PROJECTIONS } from '../projections/sales/projections.ts';
+import { SALES_RESOURCES } from '../projections/sales/read-models.ts';
 import { defineModule } from './module.ts';
 
 const WRITERS = ['admin', 'accountant'] as const;
@@ -14,11 +17,9 @@ export const sales = defineModule({
   // RequestedAction is the parties' enum (one GraphQL enum for every sub-collection update).
   enums: { ...SALES_ENUMS, SalesDocumentCollection: ['LINES'] },
   mutations: SALES_MUTATIONS,
-  // The read models and the queue catalog are the read side's (projections/sales, eventqueue/sales/events.ts):
-  // merged in from its branch; empty here.
-  resources: [],
-  projections: [],
-  events: {},
+  resources: SALES_RESOURCES,
+  projections: SALES_PROJECTIONS,
+  events: SALES_EVENTS,
   errors: SALES_MESSAGES,
   grants: Object.fromEntries(['sales-offer', 'sales-order', 'sales-delivery-note', 'sales-invoice'].map((a) => [SALES_RESOURCE(a), WRITERS])),
 });

@@ -3,7 +3,7 @@
  * The item and its JSON schema come from the same list of fields, so the document cannot drift from the answers.
  */
 import type { Row } from '../graphql/query-builder.ts';
-import { storedFields, type Resource, type Scalar, type StoredField } from '../../projections/engine/resource.ts';
+import { storedFields, type Resource, type RestCollection, type Scalar, type StoredField } from '../../projections/engine/resource.ts';
 
 const snake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
@@ -12,8 +12,7 @@ function itemFields(resource: Resource): Array<[string, StoredField]> {
   return storedFields(resource).filter((x) => x.rest !== false && x.name !== 'id' && !x.hidden).map((x) => [snake(x.name), x]);
 }
 
-export function restItem(resource: Resource, node: Row): Row {
-  const rest = resource.rest!;
+export function restItem(resource: Resource, rest: RestCollection, node: Row): Row {
   const item: Row = { id: node.id, displayed_as: rest.displayedAs(node), $path: `${rest.path}/${node.id}` };
   for (const [name, x] of itemFields(resource)) item[name] = node[x.name];
   return item;
@@ -37,7 +36,7 @@ function fieldSchema(x: StoredField): Record<string, unknown> {
   return x.nonNull ? { ...base } : { ...base, type: [base.type, 'null'] };
 }
 
-export function restItemSchema(resource: Resource) {
+export function restItemSchema(resource: Resource, rest: RestCollection) {
   const fields = itemFields(resource);
   return {
     type: 'object',
@@ -47,7 +46,7 @@ export function restItemSchema(resource: Resource) {
     properties: {
       id: { type: 'string', format: 'uuid' },
       displayed_as: { type: 'string' },
-      $path: { type: 'string', description: `${resource.rest!.path}/<id>` },
+      $path: { type: 'string', description: `${rest.path}/<id>` },
       ...Object.fromEntries(fields.map(([name, x]) => [name, fieldSchema(x)])),
     },
   };

@@ -7,6 +7,7 @@ import type pg from 'pg';
 import { callerOf } from '../auth/plugin.ts';
 import { GRAPHQL_RESOURCES } from '../graphql/sdl.ts';
 import { listQuery } from '../graphql/query-builder.ts';
+import { restCollections } from '../../projections/engine/resource.ts';
 import { describeOnly } from '../openapi.ts';
 import { readScoped } from '../read-scope.ts';
 import { isUuid } from '../../domain/ids.ts';
@@ -32,9 +33,11 @@ export async function restPlugin(app: FastifyInstance, options: { pool: pg.Pool 
   addSiteAuthentication(app);
   describeOnly(app);
 
-  for (const resource of GRAPHQL_RESOURCES.filter((r) => r.rest)) {
-    const path = resource.rest!.path;
-    const item = restItemSchema(resource);
+  for (const [resource, collection] of GRAPHQL_RESOURCES.flatMap((r) => restCollections(r).map((c) => [r, c] as const))) {
+    const path = collection.path;
+    const item = restItemSchema(resource, collection);
+    // A collection under a fixed filter (credit notes among the invoices) lists and finds only its rows.
+    const within = (where?: Record<string, unknown>) => (collection.where ? (where ? { and: [collection.where, where] } : collection.where) : where);
     const tag = path.slice(1);
     app.get(path, { schema: restRoute(tag, `A page of ${resource.typeName} items.`, { querystring: PAGE_QUERY(), response: { 200: pagedSchema(item) } }) }, async (request, reply) => {
       const caller = callerOf(request);
@@ -42,21 +45,21 @@ export async function restPlugin(app: FastifyInstance, options: { pool: pg.Pool 
       if (!asked) return reply;
       const { perPage } = asked;
       const { total, page, result } = await readScoped(pool, caller.organisationId, async (db) => {
-        const total = (await listQuery(db, resource, caller.organisationId, { first: 0 })).totalCount;
+        const total = (await listQuery(db, resource, caller.organisationId, { first: 0, where: within() })).totalCount;
         const page = pageWithin(asked, total);
         const offset = (page - 1) * perPage;
         const after = offset > 0 ? Buffer.from(String(offset - 1)).toString('base64') : undefined;
-        return { total, page, result: await listQuery(db, resource, caller.organisationId, { first: perPage, after }) };
+        return { total, page, result: await listQuery(db, resource, caller.organisationId, { first: perPage, after, where: within() }) };
       });
-      return pagedBody(path, total, page, perPage, result.nodes.map((node) => restItem(resource, node)));
+      return pagedBody(path, total, page, perPage, result.nodes.map((node) => restItem(resource, collection, node)));
     });
     app.get(`${path}/:id`, { schema: restRoute(tag, `One ${resource.typeName}.`, { params: ID_PARAMS, response: { 200: item } }) }, async (request, reply) => {
       const caller = callerOf(request);
       const { id } = request.params as { id: string };
       if (!isUuid(id)) return sageError(reply, 404, 'RecordNotFound', `No ${resource.typeName} ${id}.`, 'id');
-      const result = await readScoped(pool, caller.organisationId, (db) => listQuery(db, resource, caller.organisationId, { first: 1, where: { id: { eq: id } } }));
+      const result = await readScoped(pool, caller.organisationId, (db) => listQuery(db, resource, caller.organisationId, { first: 1, where: within({ id: { eq: id } }) }));
       if (result.nodes.length === 0) return sageError(reply, 404, 'RecordNotFound', `No ${resource.typeName} ${id}.`, 'id');
-      return restItem(resource, result.nodes[0]);
+      return restItem(resource, collection, result.nodes[0]);
     });
   }
 }

@@ -79,6 +79,13 @@ export interface EmbeddedField {
 
 export type Field = StoredField | ReferenceField | ChildrenField | AbsentField | ComputedField | EmbeddedField;
 
+/** A REST collection of a resource's rows: all of them, or those a fixed filter (a GraphQL `where`) selects. */
+export interface RestCollection {
+  path: string;
+  displayedAs: (row: Record<string, unknown>) => string;
+  where?: Record<string, unknown>;
+}
+
 export interface Resource {
   typeName: string; // GraphQL object type
   table: string; // read-model table
@@ -89,7 +96,8 @@ export interface Resource {
    * root's name (`<byId>(id: ID!): <typeName>`, null when the caller's organisation has no such row).
    */
   query?: { field: string; connection: string; byId?: string };
-  rest?: { path: string; displayedAs: (row: Record<string, unknown>) => string };
+  /** REST collections: usually one; several when some rows are listed apart under a fixed filter (`/sales_credit_notes`). */
+  rest?: RestCollection | readonly RestCollection[];
   /** Stable default order of lists (field names), before the id tie-breaker. */
   defaultOrder?: string[];
   /** Extra indexes beyond (organisation_id) and the primary key (id). */
@@ -134,6 +142,8 @@ export const f = {
   computed: (name: string, gql: string, resolve: (row: Record<string, unknown>) => unknown): ComputedField => ({ kind: 'computed', name, gql, resolve }),
   embedded: (name: string, gql: string, definition: Omit<EmbeddedField, 'kind' | 'name' | 'gql'>): EmbeddedField => ({ kind: 'embedded', name, gql, ...definition }),
 };
+
+export const restCollections = (r: Resource): readonly RestCollection[] => (r.rest === undefined ? [] : Array.isArray(r.rest) ? r.rest : [r.rest as RestCollection]);
 
 export const storedFields = (r: Resource): StoredField[] => r.fields.filter((x): x is StoredField => x.kind === 'stored');
 
