@@ -27,11 +27,12 @@ const list = async () => (await (await fetch(`${QUEUE}/list?size=1000`, { header
 const ack = (ackId: string) => fetch(`${QUEUE}/ack`, { method: 'POST', headers: { ...auth, 'Content-Type': 'application/json' }, body: JSON.stringify({ ackId }) });
 const caughtUp = async () => t.ok(await fanout.waitFor(await store.committedHead!()), 'the fan-out caught up');
 
-async function run(name: string, variables: object): Promise<string> {
+/** Runs a mutation and answers the id it names (`select`: the result field that names it, `id` unless told). */
+async function run(name: string, variables: object, select = 'id'): Promise<string> {
   const spec = MUTATIONS.find((m) => m.name === name)!;
-  const r = await api.gql(`mutation($v: ${spec.input}!) { ${name}(input: $v) { id } }`, { v: variables });
+  const r = await api.gql(`mutation($v: ${spec.input}!) { ${name}(input: $v) { ${select} } }`, { v: variables });
   if (r.errors) throw new Error(`${name}: ${JSON.stringify(r.errors)}`);
-  return r.data[name].id;
+  return r.data[name][select];
 }
 
 await createTrigger(db.pool, { organisationId, type: 'event-queue', clientId: api.clientId });
@@ -49,7 +50,7 @@ const ids: Record<string, string> = {};
 const lines = { date: `${year}-04-04`, journalTypeCode: 'GEN', accountingEntryLines: [{ subAccountCode: '5720000', debitAmount: '1' }, { subAccountCode: '1000000', creditAmount: '1' }] };
 
 /** One valid input per mutation (run in this order) and the queue message it must produce. */
-const TABLE: Record<string, { input: () => object; message: [object: string, action: string] }> = {
+const TABLE: Record<string, { input: () => object; message: [object: string, action: string]; select?: string }> = {
   createAccountingAccount: { input: () => ({ code: '6290031', name: 'Servicios' }), message: ['accountingAccount', 'after.create'] },
   updateAccountingAccount: { input: () => ({ id: ids.createAccountingAccount, name: 'Servicios varios' }), message: ['accountingAccount', 'after.update'] },
   deleteAccountingAccount: { input: () => ({ id: ids.createAccountingAccount }), message: ['accountingAccount', 'after.delete'] },
@@ -81,6 +82,7 @@ const TABLE: Record<string, { input: () => object; message: [object: string, act
   deleteProduct: { input: () => ({ id: ids.createProduct }), message: ['product', 'after.delete'] },
   createCustomer: { input: () => ({ socialName: 'Cliente Cola S.L.' }), message: ['customer', 'after.create'] },
   updateCustomer: { input: () => ({ id: ids.createCustomer, tradeName: 'Cola' }), message: ['customer', 'after.update'] },
+  ...salesDocumentRows(),
   applyGdprCustomer: { input: () => ({ id: ids.createCustomer }), message: ['customer', 'after.applyGdpr'] },
   deleteCustomer: { input: () => ({ id: ids.createCustomer }), message: ['customer', 'after.delete'] },
   createSupplier: { input: () => ({ socialName: 'Proveedor Cola S.L.' }), message: ['supplier', 'after.create'] },
@@ -93,6 +95,21 @@ const TABLE: Record<string, { input: () => object; message: [object: string, act
   deleteEmployee: { input: () => ({ id: ids.createEmployee }), message: ['employee', 'after.delete'] },
 };
 
+/** Each sales document kind created, updated and deleted (its followers first), and an invoice linked to a delivery note. */
+function salesDocumentRows(): typeof TABLE {
+  const line = { productCode: 'SRV1', productName: 'Servicio', totalQuantity: '2', unitPrice: '10.00' };
+  const document = () => ({ customerId: ids.createCustomer, documentDate: `${year}-04-06`, lines: [line] });
+  const kinds = [['Quote', 'salesQuote'], ['Order', 'salesOrder'], ['DeliveryNote', 'salesDeliveryNote'], ['Invoice', 'salesInvoice']] as const;
+  const rows: typeof TABLE = {};
+  for (const [kind, object] of kinds) {
+    rows[`createSales${kind}`] = { input: document, message: [object, 'after.create'] };
+    rows[`updateSales${kind}`] = { input: () => ({ id: ids[`createSales${kind}`], comments: 'Queued' }), message: [object, 'after.update'] };
+  }
+  rows.linkRelatedSalesDocument = { input: () => ({ documentId: ids.createSalesInvoice, originId: ids.createSalesDeliveryNote }), select: 'documentId', message: ['salesInvoice', 'after.link'] };
+  for (const [kind, object] of [...kinds].reverse()) rows[`deleteSales${kind}`] = { input: () => ({ id: ids[`createSales${kind}`] }), message: [object, 'after.delete'] };
+  return rows;
+}
+
 t.test('the table holds every mutation of every module', async (t) => {
   t.same(MUTATIONS.map((m) => m.name).filter((name) => !TABLE[name]).sort(), [], 'no mutation without its row');
   t.same(Object.keys(TABLE).filter((name) => !MUTATIONS.some((m) => m.name === name)), [], 'no row for a mutation that is gone');
@@ -101,7 +118,7 @@ t.test('the table holds every mutation of every module', async (t) => {
 t.test('every mutation produces its queue message and its webhook delivery', async (t) => {
   const expected = [];
   for (const [name, step] of Object.entries(TABLE)) {
-    ids[name] = await run(name, step.input());
+    ids[name] = await run(name, step.input(), step.select);
     expected.push({ name, object: step.message[0], event: step.message[1], key: ids[name] });
   }
   await caughtUp();

@@ -37,6 +37,16 @@ for (const mutation of [
   if (answer.errors) throw new Error(`createPaymentMethod: ${JSON.stringify(answer.errors)}`);
 }
 
+{
+  // One sales document of each kind, for the customer above (a line of a product and a free one).
+  const { data } = await api.gql(`{ customers(first: 1) { nodes { id } } products(first: 1) { nodes { id } } }`);
+  const lines = [{ productId: data.products.nodes[0].id, totalQuantity: '2' }, { productCode: 'SRV', productName: 'Montaje', totalQuantity: '1', unitPrice: '30.00', firstDiscount: '10' }];
+  for (const kind of ['Quote', 'Order', 'DeliveryNote', 'Invoice']) {
+    const answer = await api.gql(`mutation($v: Sales${kind}CreateGLDtoInput!) { createSales${kind}(input: $v) { id } }`, { v: { customerId: data.customers.nodes[0].id, documentDate: '2026-03-02', lines } });
+    if (answer.errors) throw new Error(`createSales${kind}: ${JSON.stringify(answer.errors)}`);
+  }
+}
+
 const served = await fetch(`${api.base}/openapi.json`); // no token: the document is public
 const doc = await served.json();
 
