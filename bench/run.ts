@@ -1,7 +1,7 @@
 /**
  * `npm run bench [-- NAME...] [--duration=MS] [--warmup=MS] [--subjects=a,b] [--writers=1,8] [--modes=1,10]
  *   [--connections=1,8,32] [--orgs=N] [--endpoints=health,query,mutation,mutation-1org] [--rate=N] [--events=N]
- *   [--samples=N] [--warmups=N]`
+ *   [--samples=N] [--warmups=N] [--clients=N]`
  *
  * Runs the benchmarks listed in BENCHMARKS (all, or those named on the command line) against
  * DATABASE_URL when set, otherwise against an embedded PostgreSQL cluster kept under ./data/bench-pg.
@@ -20,6 +20,7 @@ import { benchRebuild, reportRebuild } from './rebuild.ts';
 import { benchFanout, reportFanout } from './fanout.ts';
 import { benchLists, reportLists } from './lists.ts';
 import { benchSnapshots, reportSnapshots } from './snapshots.ts';
+import { benchSales, reportSales } from './sales.ts';
 import { DatabaseFactory, dropLeftoverBenchDatabases, type BenchmarkEntry } from './support.ts';
 
 const args = process.argv.slice(2);
@@ -57,6 +58,8 @@ const events = count('events');
 // lists: measured and unmeasured requests per query
 const samples = count('samples');
 const warmups = count('warmups');
+// sales: concurrent clients
+const clients = count('clients');
 
 /** Add further benchmarks here. */
 const BENCHMARKS: BenchmarkEntry[] = [
@@ -86,6 +89,11 @@ const BENCHMARKS: BenchmarkEntry[] = [
     name: 'rebuild',
     run: (ctx) => benchRebuild(ctx.adminUrl, { freshDatabase: ctx.freshDatabase, events }),
     report: reportRebuild,
+  },
+  {
+    name: 'sales',
+    run: (ctx) => benchSales(ctx.adminUrl, { freshDatabase: ctx.freshDatabase, durationMs, clients }),
+    report: reportSales,
   },
   {
     name: 'snapshots',
