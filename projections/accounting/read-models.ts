@@ -7,6 +7,7 @@ import { RegisterType } from '../../domain/reference/invoice-types.ts';
 import { ThirdPartyOrigin } from '../../domain/accounting/ledger.ts';
 import { f, type Resource } from '../engine/resource.ts';
 import { accountingEntryThirdParty } from './third-party.ts';
+import { AccountingEntryInvoice, AccountingEntryPayment } from './entry-documents.ts';
 
 export const AccountingAccount: Resource = {
   typeName: 'AccountingAccount',
@@ -195,8 +196,10 @@ export const AccountingEntryLine: Resource = {
     f.ref('accountingEntry', 'AccountingEntry', () => AccountingEntry, 'accountingEntryId'),
     f.absent('accountingEntryDimensionTags', '[AccountingEntryDimensionTag]'),
     f.uuid('accountingEntryId'),
-    f.absent('accountingEntryInvoice', 'AccountingEntryInvoice'),
-    f.absent('accountingEntryPayment', 'AccountingEntryPayment'),
+    f.ref('accountingEntryInvoice', 'AccountingEntryInvoice', () => AccountingEntryInvoice, 'accountingEntryInvoiceId'),
+    f.uuid('accountingEntryInvoiceId', { hidden: true }),
+    f.ref('accountingEntryPayment', 'AccountingEntryPayment', () => AccountingEntryPayment, 'accountingEntryPaymentId'),
+    f.uuid('accountingEntryPaymentId', { hidden: true }),
     accountingEntryThirdParty,
     f.string('contraAccount'),
     f.dateTime('creationDate'),
