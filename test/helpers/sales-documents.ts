@@ -10,6 +10,11 @@ import type { SalesDocument, SalesLine } from '../../domain/sales/events.ts';
 import { calculateDocumentTaxes } from '../../domain/taxes/calculate.ts';
 import { resolveTreatment } from '../../domain/taxes/catalogue/index.ts';
 import type { TaxTreatmentKind } from '../../domain/taxes/enums.ts';
+import { derivedId } from '../../domain/ids.ts';
+
+/** Ids of the organisation's tax rows, as uuids (the read models store them so). */
+const TEST_ORGANISATION = '7d0c4a52-3f0e-4f8e-9a51-2c1b9e6d4f10';
+export const treatmentIdOf = (code: string) => derivedId(TEST_ORGANISATION, 'tax-treatment', code);
 
 export interface LineSpec {
   treatment: string;
@@ -44,9 +49,9 @@ export function salesDocument(spec: DocumentSpec): SalesDocument {
   const lines = spec.lines.map((l, i): SalesLine => {
     const amounts = taxes.lines[i];
     return {
-      lineId: `line-${i + 1}`, order: i + 1, productId: l.productAccount ?? null, productCode: null, productName: null,
+      lineId: `line-${i + 1}`, order: i + 1, productId: l.productAccount ?? null, // the tests' productAccountIdOf reads it as the product's account productCode: null, productName: null,
       totalQuantity: l.quantity, unitPrice: l.unitPrice, firstDiscount: l.discountPercent ?? '0',
-      taxTreatmentId: `treatment-${l.treatment}`, taxTreatmentCode: l.treatment, taxId: `tax-${l.treatment}`, taxGroupId: null,
+      taxTreatmentId: treatmentIdOf(l.treatment), taxTreatmentCode: l.treatment, taxId: derivedId(TEST_ORGANISATION, 'tax', l.treatment), taxGroupId: null,
       vatPercentage: amounts.vatPercentage, equivalenceSurchargePercentage: amounts.equivalenceSurchargePercentage, withholdingPercentage: amounts.withholdingPercentage,
       isService: l.isService ?? false, totalGross: amounts.totalGross, totalDiscount: amounts.totalDiscount, totalNet: amounts.totalNet, origin: null, creditedLineId: null,
     };
