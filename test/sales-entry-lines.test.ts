@@ -80,16 +80,25 @@ t.test('a settlement\'s lines carry their matching; lines and entries filter by 
   const letter = matchingLetterOf(1);
   const lines = paymentPosting({
     settlementId, bankAccountId: accountId('5720000'), matchingLetter: letter, precision: 2,
-    invoices: [{ receivableAccountId: accountId('4300000'), customerCode, invoiceNumber: 'F2026-000001', paidAmount: '1000.00', openAmount: '1854.77' }],
+    invoices: [
+      { receivableAccountId: accountId('4300000'), customerCode, invoiceNumber: 'F2026-000001', paidAmount: '1000.00', openAmount: '1854.77' },
+      { receivableAccountId: accountId('4300000'), customerCode, invoiceNumber: 'F2026-000002', paidAmount: '20.00', openAmount: '20.00' },
+    ],
   });
   const paid = await postSourceEntry(commands, ctx, {
     entryId: derivedId(settlementId, 'entry', 'settlement'), exerciseDate: `${year}-04-10`, journalTypeId: journalId('BAN'), description: `Settlement ${letter}`,
     documentNumber: null, lines, sourceType: 'SALES', sourceEntityId: settlementId,
   });
   await caughtUp();
-  const byLetter = await gql(`{ accountingEntryLines(where: { accountingEntryPayment: { matchingLetter: { eq: "AA" } } }) { totalCount nodes { creditAmount accountingEntryId accountingEntryPayment { matchingLetter matching matchId id } } } }`);
-  t.equal(byLetter.accountingEntryLines.totalCount, 1);
-  t.match(byLetter.accountingEntryLines.nodes[0], { creditAmount: '1000.00', accountingEntryId: paid.entryId, accountingEntryPayment: { matchingLetter: 'AA', matching: 'PARTIAL_MATCH', matchId: settlementId } });
+  const byLetter = await gql(`{ accountingEntryLines(where: { accountingEntryPayment: { matchingLetter: { eq: "AA" } } }, order: [{ order: ASC }]) { totalCount nodes { creditAmount accountingEntryId accountingEntryPayment { matchingLetter matching matchId id } } } }`);
+  // One customer, one account, one side: the ledger keeps each invoice's line apart all the same.
+  t.equal(byLetter.accountingEntryLines.totalCount, 2);
+  t.match(byLetter.accountingEntryLines.nodes, [
+    { creditAmount: '1000.00', accountingEntryId: paid.entryId, accountingEntryPayment: { matchingLetter: 'AA', matching: 'PARTIAL_MATCH', matchId: settlementId } },
+    { creditAmount: '20.00', accountingEntryPayment: { matching: 'FULL_MATCH' } },
+  ]);
+  const full = await gql(`{ accountingEntryLines(where: { accountingEntryPayment: { matching: { eq: FULL_MATCH } } }) { totalCount } }`);
+  t.equal(full.accountingEntryLines.totalCount, 1, 'filtered by the MatchingType enum');
   const byInvoice = await gql(`{ accountingEntries(where: { accountingEntryLines: { some: { accountingEntryInvoice: { externalInvoiceNumber: { eq: "PO-77" } } } } }) { totalCount nodes { id } } }`);
   t.same(byInvoice.accountingEntries.nodes.map((n: any) => n.id), [invoiceEntry.entryId]);
   const taxes = await gql(`{ accountingEntryLines(where: { accountingEntryInvoice: { accountingEntryTaxes: { some: { taxType: { eq: "IRPF" } } } } }) { totalCount } }`);
