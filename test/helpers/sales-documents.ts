@@ -49,7 +49,8 @@ export function salesDocument(spec: DocumentSpec): SalesDocument {
   const lines = spec.lines.map((l, i): SalesLine => {
     const amounts = taxes.lines[i];
     return {
-      lineId: `line-${i + 1}`, order: i + 1, productId: l.productAccount ?? null, // the tests' productAccountIdOf reads it as the product's account productCode: null, productName: null,
+      // productId: the tests' productAccountIdOf reads it as the product's account.
+      lineId: `line-${i + 1}`, order: i + 1, productId: l.productAccount ?? null, productCode: null, productName: null,
       totalQuantity: l.quantity, unitPrice: l.unitPrice, firstDiscount: l.discountPercent ?? '0',
       taxTreatmentId: treatmentIdOf(l.treatment), taxTreatmentCode: l.treatment, taxId: derivedId(TEST_ORGANISATION, 'tax', l.treatment), taxGroupId: null,
       vatPercentage: amounts.vatPercentage, equivalenceSurchargePercentage: amounts.equivalenceSurchargePercentage, withholdingPercentage: amounts.withholdingPercentage,
