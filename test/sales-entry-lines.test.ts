@@ -7,6 +7,7 @@
 import t from 'tap';
 import { postSourceEntry } from '../commands/accounting/source-postings.ts';
 import { AccountingErrors } from '../domain/accounting/errors.ts';
+import { accountingEntryInvoiceIdOf } from '../domain/accounting/entry-documents.ts';
 import { derivedId } from '../domain/ids.ts';
 import { matchingLetterOf } from '../domain/sales/matching.ts';
 import { chartPostingAccounts } from '../domain/sales/posting-accounts.ts';
@@ -109,6 +110,30 @@ t.test('a settlement\'s lines carry their matching; lines and entries filter by 
   await caughtUp();
   const gone = await gql(`{ accountingEntryLines(where: { accountingEntryPayment: { matchingLetter: { eq: "AA" } } }) { totalCount } }`);
   t.equal(gone.accountingEntryLines.totalCount, 0);
+});
+
+t.test('a credit note\'s entry names the invoice it credits, read through originalAccountingEntryInvoice', async (t) => {
+  const noteId = derivedId(api.organisationId, 'test-credit-note', '1');
+  const note = {
+    ...salesDocument({ country: 'ES', creditNote: true, number: 'R2026-000001', lines: [{ treatment: 'NAT-IVA21', quantity: '-2', unitPrice: '100' }] }),
+    documentId: noteId,
+  };
+  const original = { operationalNumber: 'F2026-000001', documentDate: '2026-03-10', accountingEntryInvoiceId: accountingEntryInvoiceIdOf(invoiceEntry.entryId) };
+  const lines = invoicePosting(note, chartPostingAccounts(org, note, { customerAccountId: null, customerCode, original }));
+  const posted = await postSourceEntry(commands, ctx, {
+    entryId: derivedId(noteId, 'entry', 'posting'), exerciseDate: `${year}-03-20`, journalTypeId: journalId('ABV'), description: 'Credit note R2026-000001',
+    documentNumber: 'R2026-000001', lines, sourceType: 'SALES', sourceEntityId: noteId,
+  });
+  await caughtUp();
+  const data = await gql(`query($id: UUID!) { accountingEntryLines(where: { accountingEntryId: { eq: $id }, accountingEntryInvoice: { finishInvoiceNumber: { eq: "R2026-000001" } } }) { nodes {
+    creditAmount accountingEntryInvoice { amount creditNoteReason creditNoteType originalInvoiceNumber invoiceType { invoiceTypesCode } originalAccountingEntryInvoice { finishInvoiceNumber amount } } } } }`, { id: posted.entryId });
+  t.same(data.accountingEntryLines.nodes, [{
+    creditAmount: '242.00',
+    accountingEntryInvoice: {
+      amount: '-242.00', creditNoteReason: 'R1', creditNoteType: 'BY_DIFFERENCES', originalInvoiceNumber: 'F2026-000001', invoiceType: { invoiceTypesCode: 'R1' },
+      originalAccountingEntryInvoice: { finishInvoiceNumber: 'F2026-000001', amount: '1854.77' },
+    },
+  }]);
 });
 
 t.test('the ledger\'s rules hold: an unbalanced entry is refused, nothing appended', async (t) => {
