@@ -3,12 +3,14 @@ import { LedgerAggregate, OrganisationAggregate } from '../commands/accounting/a
 import { ACCOUNTING_MUTATIONS } from '../commands/accounting/mutations.ts';
 import { LEDGER_EVENT_TYPES } from '../domain/accounting/ledger.ts';
 import { ACCOUNTING_ENUMS } from '../domain/accounting/enums.ts';
+import { MatchingType } from '../domain/accounting/entry-documents.ts';
 import { ThirdPartyOrigin } from '../domain/accounting/ledger.ts';
 import { ACCOUNTING_MESSAGES } from '../domain/accounting/errors.ts';
 import { ORGANISATION_EVENT_TYPES } from '../domain/accounting/organisation.ts';
 import { ACCOUNTING_EVENTS } from '../eventqueue/accounting/events.ts';
 import { PROJECTIONS } from '../projections/accounting/projections.ts';
 import { ACCOUNTING_RESOURCES } from '../projections/accounting/read-models.ts';
+import { ENTRY_DOCUMENT_RESOURCES } from '../projections/accounting/entry-documents.ts';
 import { defineModule } from './module.ts';
 
 const BOOKKEEPERS = ['admin', 'accountant'] as const;
@@ -20,9 +22,9 @@ export const accounting = defineModule({
     { ...LedgerAggregate, eventTypes: LEDGER_EVENT_TYPES },
   ],
   // RegisterType (invoice types' and tax treatments') is the taxes module's.
-  enums: { ...ACCOUNTING_ENUMS, OriginType: ThirdPartyOrigin },
+  enums: { ...ACCOUNTING_ENUMS, OriginType: ThirdPartyOrigin, MatchingType },
   mutations: ACCOUNTING_MUTATIONS,
-  resources: ACCOUNTING_RESOURCES,
+  resources: [...ACCOUNTING_RESOURCES, ...ENTRY_DOCUMENT_RESOURCES],
   projections: PROJECTIONS,
   events: ACCOUNTING_EVENTS,
   errors: ACCOUNTING_MESSAGES,

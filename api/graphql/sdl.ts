@@ -105,7 +105,7 @@ const AGGREGATE_FIELD = `aggregate(aggregateFields: [String], groupFields: [Stri
 function resourceSdl(r: Resource): string {
   const fields = r.fields
     .filter((x) => !(x.kind === 'stored' && x.hidden))
-    .map((x) => `  ${x.name}: ${x.gql}${x.kind === 'stored' && x.nonNull ? '!' : ''}`);
+    .map((x) => `  ${x.name}${x.kind === 'absent' ? (x.args ?? '') : ''}: ${x.gql}${x.kind === 'stored' && x.nonNull ? '!' : ''}`);
   const lines = [`type ${r.typeName} {\n${fields.join('\n')}\n}`, ...filterSortSdl(r)];
   if (r.query) {
     const plural = r.query.connection.replace(/Connection$/, '');

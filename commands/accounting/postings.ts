@@ -18,7 +18,7 @@ import { entryCreated } from './answers.ts';
 import { EntryUsingCodesInput, EntryUsingIdsInput } from './inputs.ts';
 
 /** How an entry's lines name their third party: by the party's code, or by its id. */
-type ThirdPartyReference = 'code' | 'id';
+export type ThirdPartyReference = 'code' | 'id';
 type EntryHeader = { date: IsoDate; documentDate: IsoDate | null; documentNumber: string | null; description: string | null; journalTypeId: string };
 type Resolved = { header: EntryHeader; lines: LineInput[] };
 
@@ -71,7 +71,7 @@ function postEntry(services: CommandServices, ctx: CommandContext, thirdPartiesB
 }
 
 /** The live customer, supplier or employee of the organisation that has this code (or id). */
-async function knownThirdParty(services: CommandServices, organisationId: string, by: ThirdPartyReference): Promise<KnownThirdParty> {
+export async function knownThirdParty(services: CommandServices, organisationId: string, by: ThirdPartyReference): Promise<KnownThirdParty> {
   const { state } = await services.aggregates.load(PartiesAggregate, organisationId);
   const partyOf = (id: string | undefined) => {
     const party = id === undefined ? undefined : state.parties.get(id);

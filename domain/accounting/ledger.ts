@@ -14,6 +14,7 @@ import { Errors, Reasons, assert, fail, unknownEvent } from '../errors.ts';
 import { AccountingErrors } from './errors.ts';
 import { Decimal, MAX_AMOUNT, ZERO, formatAmount, parseAmount } from '../money.ts';
 import { isPostingAccount, type ExerciseSpan, type OrganisationState } from './organisation.ts';
+import type { EntryInvoice, EntryPayment } from './entry-documents.ts';
 
 export interface PostedLine {
   lineId: string;
@@ -27,6 +28,10 @@ export interface PostedLine {
   /** The third party's id and kind, recorded at posting (absent from lines stored before). */
   thirdPartyId?: string | null;
   thirdPartyOrigin?: ThirdPartyOrigin | null;
+  /** A sales invoice's receivable line: the invoice it posts (absent from lines stored before, and on others). */
+  invoice?: EntryInvoice | null;
+  /** A settlement's receivable line: how it matches the invoice (absent from lines stored before, and on others). */
+  payment?: EntryPayment | null;
 }
 
 /** The kinds of party a line's third party is (Sage's OriginType). */
@@ -34,7 +39,7 @@ export const ThirdPartyOrigin = ['CUSTOMER', 'EMPLOYEE', 'SUPPLIER'] as const;
 export type ThirdPartyOrigin = (typeof ThirdPartyOrigin)[number];
 
 export type LedgerEvent =
-  | { type: 'AccountingEntryPosted'; data: { exerciseId: string; entryId: string; number: number; date: IsoDate; documentDate: IsoDate | null; documentNumber: string | null; description: string | null; journalTypeId: string; periodId: string; sessionId: string; currencyCode: string; entryType: AccountingEntryType; sourceType: SourceType; lines: PostedLine[]; at: string } }
+  | { type: 'AccountingEntryPosted'; data: { exerciseId: string; entryId: string; number: number; date: IsoDate; documentDate: IsoDate | null; documentNumber: string | null; description: string | null; journalTypeId: string; periodId: string; sessionId: string; currencyCode: string; entryType: AccountingEntryType; sourceType: SourceType; sourceEntityId?: string | null; lines: PostedLine[]; at: string } }
   | { type: 'AccountingEntryDeleted'; data: { exerciseId: string; entryId: string; number: number; at: string } }
   | { type: 'AccountingPeriodClosed'; data: { exerciseId: string; periodId: string; at: string } }
   | { type: 'AccountingPeriodReopened'; data: { exerciseId: string; periodId: string; at: string } }
@@ -86,10 +91,12 @@ export interface LineInput {
   description: string | null;
   debitAmount: string | number | null;
   creditAmount: string | number | null;
+  invoice?: EntryInvoice | null;
+  payment?: EntryPayment | null;
 }
 
 export type LedgerCommand =
-  | { type: 'PostAccountingEntry'; entryId: string; lineIds: string[]; date: IsoDate; documentDate: IsoDate | null; documentNumber: string | null; description: string | null; journalTypeId: string; lines: LineInput[]; sourceType: SourceType; now: string }
+  | { type: 'PostAccountingEntry'; entryId: string; lineIds: string[]; date: IsoDate; documentDate: IsoDate | null; documentNumber: string | null; description: string | null; journalTypeId: string; lines: LineInput[]; sourceType: SourceType; sourceEntityId?: string | null; now: string }
   | { type: 'DeleteAccountingEntry'; entryId: string; now: string }
   | { type: 'CloseAccountingPeriod'; periodId: string; now: string }
   | { type: 'ReopenAccountingPeriod'; periodId: string; now: string }
@@ -107,11 +114,17 @@ export const NO_THIRD_PARTIES: KnownThirdParty = () => undefined;
 
 export const LIMITS = Object.freeze({ maxLinesPerEntry: 500, maxEntriesPerExercise: 10_000_000, maxTextLength: 500 });
 
-/** Lines of one account, third party and side are merged into one line, as the live API does. */
-function mergeLines(lines: { subAccountId: string; thirdCode: string | null; thirdParty: ThirdParty | null; description: string | null; debit: Decimal; credit: Decimal }[]) {
-  const merged = new Map<string, (typeof lines)[number]>();
-  for (const line of lines) {
-    const key = `${line.subAccountId}|${line.thirdCode ?? ''}|${line.debit.isZero() ? 'C' : 'D'}`;
+type ParsedLine = { subAccountId: string; thirdCode: string | null; thirdParty: ThirdParty | null; description: string | null; debit: Decimal; credit: Decimal; invoice: EntryInvoice | null; payment: EntryPayment | null };
+
+/**
+ * Lines of one account, third party and side are merged into one line, as the live API does; a line that
+ * carries an invoice or a payment stays apart (each invoice settled is matched on its own line).
+ */
+function mergeLines(lines: ParsedLine[]) {
+  const merged = new Map<string, ParsedLine>();
+  for (const [i, line] of lines.entries()) {
+    const own = line.invoice || line.payment ? `|#${i}` : '';
+    const key = `${line.subAccountId}|${line.thirdCode ?? ''}|${line.debit.isZero() ? 'C' : 'D'}${own}`;
     const into = merged.get(key);
     if (into) {
       into.debit = into.debit.plus(line.debit);
@@ -155,7 +168,7 @@ export function decideLedger(
         // Exactly one side carries a (positive) amount.
         if (debit.isZero() === credit.isZero()) fail(AccountingErrors.invalidLineAmount, { line: i + 1, reason: Reasons.oneSide, debit: debit.toString(), credit: credit.toString() });
         // It must also merge with lines that have none.
-        return { subAccountId: account.id, thirdCode: thirdParty?.code ?? null, thirdParty, description: line.description, debit, credit };
+        return { subAccountId: account.id, thirdCode: thirdParty?.code ?? null, thirdParty, description: line.description, debit, credit, invoice: line.invoice ?? null, payment: line.payment ?? null };
       });
       const debits = parsed.reduce((sum, l) => sum.plus(l.debit), ZERO);
       const credits = parsed.reduce((sum, l) => sum.plus(l.credit), ZERO);
@@ -172,6 +185,9 @@ export function decideLedger(
         thirdCode: l.thirdCode,
         thirdPartyId: l.thirdParty?.id ?? null,
         thirdPartyOrigin: l.thirdParty?.origin ?? null,
+        // Only where there is one: other lines' shape stays as it was.
+        ...(l.invoice && { invoice: l.invoice }),
+        ...(l.payment && { payment: l.payment }),
       }));
       assert(organisation.defaultSessionId, 'an organisation has a default session');
       return [{
@@ -180,7 +196,8 @@ export function decideLedger(
           exerciseId, entryId: command.entryId, number: state.entryOrder.length + 1, date: command.date,
           documentDate: command.documentDate, documentNumber: command.documentNumber, description: command.description,
           journalTypeId: journalType.id, periodId: period.periodId, sessionId: organisation.defaultSessionId,
-          currencyCode: organisation.baseCurrency, entryType: 'GENERAL', sourceType: command.sourceType, lines, at,
+          currencyCode: organisation.baseCurrency, entryType: 'GENERAL', sourceType: command.sourceType,
+          ...(command.sourceEntityId && { sourceEntityId: command.sourceEntityId }), lines, at,
         },
       }];
     }

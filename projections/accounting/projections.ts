@@ -9,6 +9,8 @@ import {
   AccountingAccount, AccountingEntry, AccountingEntryLine, AccountingExercise, AccountingPeriod, JournalType, OrganizationCurrency, Session,
 } from './read-models.ts';
 import { Organisation } from './organisation.ts';
+import { ENTRY_DOCUMENT_RESOURCES } from './entry-documents.ts';
+import { deleteEntryDocuments, insertEntryDocuments } from './entry-document-rows.ts';
 import { offBalanceAccountTypeOf, plainSubAccountTypeOf } from './account-nature.ts';
 import { OldLineReferences, PARTY_LIFE_EVENT_TYPES, ThirdPartyReference, applyPartyLife, isPartyLifeEvent } from './third-party-references.ts';
 
@@ -117,7 +119,7 @@ export const exercisesProjection: Projection = {
 
 export const entriesProjection: Projection = {
   name: 'entries',
-  resources: [AccountingEntry, AccountingEntryLine, ThirdPartyReference],
+  resources: [AccountingEntry, AccountingEntryLine, ThirdPartyReference, ...ENTRY_DOCUMENT_RESOURCES],
   // 1: entry and source types with Sage's values (issue 17). 2: lines stored without their third party's id get
   // the party their code (or id) named when posted, free text none (third-party-references.ts).
   revision: 2,
@@ -148,13 +150,14 @@ function applyLedgerEvent(event: RecordedEvent, w: Writes, t: TableOf, oldLines:
         organisationId, id: d.entryId, number: d.number, date: d.date, documentDate: d.documentDate, documentNumber: d.documentNumber,
         description: d.description, journalTypeId: d.journalTypeId, accountingExerciseId: d.exerciseId, accountingPeriodId: d.periodId,
         sessionId: d.sessionId, currencyId: currencyId(organisationId, d.currencyCode), entryType: d.entryType, sourceType: d.sourceType,
-        isClosed: false, creationDate: d.at, modificationDate: d.at,
+        sourceEntityId: d.sourceEntityId ?? null, isClosed: false, creationDate: d.at, modificationDate: d.at,
       });
       for (const l of d.lines) {
         w.insert(AccountingEntryLine, t(AccountingEntryLine), {
           organisationId, id: l.lineId, accountingEntryId: d.entryId, order: l.order, subAccountId: l.subAccountId, debitAmount: l.debitAmount,
           creditAmount: l.creditAmount, description: l.description, documentNumber: d.documentNumber, thirdCode: l.thirdCode,
           thirdPartyId: l.thirdPartyId, thirdPartyOrigin: l.thirdPartyOrigin, creationDate: d.at, modificationDate: d.at,
+          ...insertEntryDocuments(w, t, organisationId, d, l),
         });
         if (!l.thirdPartyId && l.thirdCode) oldLines.add(organisationId, l.lineId, l.thirdCode);
       }
@@ -163,6 +166,7 @@ function applyLedgerEvent(event: RecordedEvent, w: Writes, t: TableOf, oldLines:
     case 'AccountingEntryDeleted': {
       const d = e.data;
       w.delete(AccountingEntryLine, t(AccountingEntryLine), { accountingEntryId: d.entryId });
+      deleteEntryDocuments(w, t, d.entryId);
       w.delete(AccountingEntry, t(AccountingEntry), { id: d.entryId });
       // Numbers stay gap-free: the entries after the deleted one move down by one.
       w.sql(`UPDATE ${t(AccountingEntry)} SET number = number - 1 WHERE accounting_exercise_id = $1 AND number > $2`, [d.exerciseId, d.number], {

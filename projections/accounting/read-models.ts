@@ -8,6 +8,7 @@ import { ThirdPartyOrigin } from '../../domain/accounting/ledger.ts';
 import { f, type Resource } from '../engine/resource.ts';
 import { TaxTreatment } from '../taxes/read-models.ts';
 import { accountingEntryThirdParty } from './third-party.ts';
+import { AccountingEntryInvoice, AccountingEntryPayment } from './entry-documents.ts';
 
 export const AccountingAccount: Resource = {
   typeName: 'AccountingAccount',
@@ -196,8 +197,10 @@ export const AccountingEntryLine: Resource = {
     f.ref('accountingEntry', 'AccountingEntry', () => AccountingEntry, 'accountingEntryId'),
     f.absent('accountingEntryDimensionTags', '[AccountingEntryDimensionTag]'),
     f.uuid('accountingEntryId'),
-    f.absent('accountingEntryInvoice', 'AccountingEntryInvoice'),
-    f.absent('accountingEntryPayment', 'AccountingEntryPayment'),
+    f.ref('accountingEntryInvoice', 'AccountingEntryInvoice', () => AccountingEntryInvoice, 'accountingEntryInvoiceId'),
+    f.uuid('accountingEntryInvoiceId', { hidden: true }),
+    f.ref('accountingEntryPayment', 'AccountingEntryPayment', () => AccountingEntryPayment, 'accountingEntryPaymentId'),
+    f.uuid('accountingEntryPaymentId', { hidden: true }),
     accountingEntryThirdParty,
     f.string('contraAccount'),
     f.dateTime('creationDate'),

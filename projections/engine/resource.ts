@@ -50,6 +50,8 @@ export interface AbsentField {
   kind: 'absent';
   name: string;
   gql: string;
+  /** The spec's arguments of the field, as SDL (`(order: [X!])`), accepted and unused. */
+  args?: string;
 }
 
 /** Derived from the row's stored columns at read time. */
@@ -138,7 +140,7 @@ export const f = {
   enum: (name: string, gql: string, values: readonly string[], extra: Partial<StoredField> = {}): StoredField => ({ kind: 'stored', name, column: snake(name), gql, scalar: 'String', enumValues: values, ...extra }),
   ref: (name: string, gql: string, resource: () => Resource, via: string): ReferenceField => ({ kind: 'reference', name, gql, resource, via }),
   children: (name: string, gql: string, resource: () => Resource, foreignKey: string, orderBy: string, parentKey?: string): ChildrenField => ({ kind: 'children', name, gql: `[${gql}]`, resource, foreignKey, orderBy, ...(parentKey ? { parentKey } : {}) }),
-  absent: (name: string, gql: string): AbsentField => ({ kind: 'absent', name, gql }),
+  absent: (name: string, gql: string, args?: string): AbsentField => ({ kind: 'absent', name, gql, ...(args && { args }) }),
   computed: (name: string, gql: string, resolve: (row: Record<string, unknown>) => unknown): ComputedField => ({ kind: 'computed', name, gql, resolve }),
   embedded: (name: string, gql: string, definition: Omit<EmbeddedField, 'kind' | 'name' | 'gql'>): EmbeddedField => ({ kind: 'embedded', name, gql, ...definition }),
 };
