@@ -21,5 +21,6 @@ export const sales = defineModule({
   projections: SALES_PROJECTIONS,
   events: SALES_EVENTS,
   errors: SALES_MESSAGES,
-  grants: Object.fromEntries(['sales-offer', 'sales-order', 'sales-delivery-note', 'sales-invoice'].map((a) => [SALES_RESOURCE(a), WRITERS])),
+  // active/common: the invoice lifecycle's actions (closeSalesInvoice, postSalesInvoice) as the spec directs them.
+  grants: { ...Object.fromEntries(['sales-offer', 'sales-order', 'sales-delivery-note', 'sales-invoice'].map((a) => [SALES_RESOURCE(a), WRITERS])), 'active/common': WRITERS },
 });

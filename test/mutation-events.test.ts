@@ -95,7 +95,10 @@ const TABLE: Record<string, { input: () => object; message: [object: string, act
   deleteEmployee: { input: () => ({ id: ids.createEmployee }), message: ['employee', 'after.delete'] },
 };
 
-/** Each sales document kind created, updated and deleted (its followers first), and an invoice linked to a delivery note. */
+/**
+ * Each sales document kind created and updated; an order linked to its quote; the invoice closed and credited; the
+ * (pending) credit note, then the other documents deleted, followers first.
+ */
 function salesDocumentRows(): typeof TABLE {
   const line = { productCode: 'SRV1', productName: 'Servicio', totalQuantity: '2', unitPrice: '10.00' };
   const document = () => ({ customerId: ids.createCustomer, documentDate: `${year}-04-06`, lines: [line] });
@@ -105,8 +108,12 @@ function salesDocumentRows(): typeof TABLE {
     rows[`createSales${kind}`] = { input: document, message: [object, 'after.create'] };
     rows[`updateSales${kind}`] = { input: () => ({ id: ids[`createSales${kind}`], comments: 'Queued' }), message: [object, 'after.update'] };
   }
-  rows.linkRelatedSalesDocument = { input: () => ({ documentId: ids.createSalesInvoice, originId: ids.createSalesDeliveryNote }), select: 'documentId', message: ['salesInvoice', 'after.link'] };
-  for (const [kind, object] of [...kinds].reverse()) rows[`deleteSales${kind}`] = { input: () => ({ id: ids[`createSales${kind}`] }), message: [object, 'after.delete'] };
+  rows.linkRelatedSalesDocument = { input: () => ({ documentId: ids.createSalesOrder, originId: ids.createSalesQuote }), select: 'documentId', message: ['salesOrder', 'after.link'] };
+  rows.closeSalesInvoice = { input: () => ({ salesInvoiceId: ids.createSalesInvoice }), message: ['salesInvoice', 'after.close'] };
+  rows.generateCreditNote = { input: () => ({ id: ids.createSalesInvoice }), message: ['salesCreditNote', 'after.create'] };
+  // A deleted credit note is queued under its kind, salesInvoice (the deletion event names the kind only).
+  rows.deleteSalesInvoice = { input: () => ({ id: ids.generateCreditNote }), message: ['salesInvoice', 'after.delete'] };
+  for (const [kind, object] of kinds.slice(0, 3).reverse()) rows[`deleteSales${kind}`] = { input: () => ({ id: ids[`createSales${kind}`] }), message: [object, 'after.delete'] };
   return rows;
 }
 

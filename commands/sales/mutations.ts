@@ -3,6 +3,8 @@ import { mutation, type MutationSpec } from '../mutation.ts';
 import type { SalesDocumentKind } from '../../domain/sales/enums.ts';
 import { createSalesDocument, deleteSalesDocument, linkRelatedSalesDocument, updateSalesDocument } from './handlers.ts';
 import * as I from './inputs.ts';
+import { CloseSalesInvoiceInput, GenerateCreditNoteInput } from './lifecycle-inputs.ts';
+import { closeSalesInvoice, generateCreditNote } from './lifecycle.ts';
 
 /** Each kind's entity name, its access-control name and resource (quotes are Sage's "sales-offer"). */
 const KINDS: [SalesDocumentKind, entity: string, access: string, create: I.Schema, update: I.Schema, remove: I.Schema][] = [
@@ -28,5 +30,17 @@ export const SALES_MUTATIONS: MutationSpec[] = [
     accessControl: { name: 'update-sales-offer', resource: SALES_RESOURCE('sales-offer'), action: 'update' }, filter: 'NO_FILTER',
     schema: I.LinkRelatedSalesDocumentInput, run: linkRelatedSalesDocument(I.LinkRelatedSalesDocumentInput),
     returns: { id: false, fields: 'documentId: UUID! documentType: RelatedSalesDocumentType! originDocumentType: RelatedSalesDocumentType! originId: UUID!' },
+  },
+  {
+    // The spec's table directs it as a common action (add-common), not as the invoice's.
+    name: 'closeSalesInvoice', input: 'CloseSalesInvoiceGLDtoInput', output: 'CloseSalesInvoiceOutputGLDto', feature: 'SALES',
+    accessControl: { name: 'add-common', resource: 'active/common', action: 'add' }, filter: 'NO_FILTER',
+    schema: CloseSalesInvoiceInput, run: closeSalesInvoice(CloseSalesInvoiceInput), returns: { fields: 'operationalNumber: String!' },
+  },
+  {
+    // Answers { id }: the credit note is numbered when closed, in series CN.
+    name: 'generateCreditNote', input: 'GenerateCreditNoteGLDtoInput', output: 'GenerateCreditNoteOutputGLDto', feature: 'SALES',
+    accessControl: { name: 'add-sales-invoice', resource: SALES_RESOURCE('sales-invoice'), action: 'add' }, filter: 'NO_FILTER',
+    schema: GenerateCreditNoteInput, run: generateCreditNote(GenerateCreditNoteInput),
   },
 ];

@@ -17,6 +17,7 @@ import type { SalesDocument, SalesEvent, SalesHeader } from './events.ts';
 import type { CreateDraft, HeaderDraft, UpdateDraft } from './drafts.ts';
 import { newLines, patchedLines, specOf, type LineSpec } from './lines.ts';
 import { priced } from './amounts.ts';
+import { checkCreditNote } from './credit-notes.ts';
 import { seriesAtCreation, takeNumber } from './numbering.ts';
 import { allLinesTaken, evolveSales, type KeptDocument, type SalesState } from './state.ts';
 
@@ -191,6 +192,7 @@ export function decideSales(command: SalesCommand, state: SalesState, facts: Sal
       const context = { kind, customerId, catalog: facts.catalog, sales: state, documentId: command.documentId };
       const specs = lines === null ? previous.lines.map((l) => specOf(l, facts.catalog)) : patchedLines(context, previous.lines, lines, replaceLines, command.newLineId);
       const document = documentOf(kind, command.documentId, header, specs, facts, previous);
+      checkCreditNote(state, document);
       events.push({ type: 'SalesDocumentUpdated', data: { document, at } });
       return [...events, ...originStatuses(state, events, [...originIds(previous), ...originIds(document)], at)];
     }

@@ -18,6 +18,13 @@ export const SalesErrors = {
   statusNotAllowed: 'sales.businessErrors.statusNotAllowed',
   alreadyLinked: 'sales.businessErrors.alreadyLinked',
   currencyUnknown: 'sales.businessErrors.currencyUnknown',
+  invoiceNotPending: 'sales.businessErrors.invoiceNotPending',
+  invoiceWithoutLines: 'sales.businessErrors.invoiceWithoutLines',
+  invoiceNotCreditable: 'sales.businessErrors.invoiceNotCreditable',
+  invoiceTypeNotCreditable: 'sales.businessErrors.invoiceTypeNotCreditable',
+  productNotOnInvoice: 'sales.businessErrors.productNotOnInvoice',
+  creditExceedsInvoiced: 'sales.businessErrors.creditExceedsInvoiced',
+  nothingToCredit: 'sales.businessErrors.nothingToCredit',
 } as const;
 
 type Code = (typeof SalesErrors)[keyof typeof SalesErrors];
@@ -39,4 +46,11 @@ export const SALES_MESSAGES: Record<Code, Messages> = {
   [SalesErrors.statusNotAllowed]: { en: 'A {kind} cannot go from {status} to {requested}.', es: 'Un {kind} no puede pasar de {status} a {requested}.', fr: 'Un {kind} ne peut passer de {status} à {requested}.', de: 'Ein {kind} kann nicht von {status} zu {requested} wechseln.' },
   [SalesErrors.alreadyLinked]: { en: 'The document {id} already follows {originId}.', es: 'El documento {id} ya procede de {originId}.', fr: 'Le document {id} suit déjà {originId}.', de: 'Der Beleg {id} folgt bereits {originId}.' },
   [SalesErrors.currencyUnknown]: { en: 'Unknown currency {currency}, or no exchange rate for it.', es: 'Moneda desconocida {currency}, o sin tipo de cambio.', fr: 'Devise inconnue {currency}, ou sans taux de change.', de: 'Unbekannte Währung {currency} oder ohne Wechselkurs.' },
+  [SalesErrors.invoiceNotPending]: { en: 'The invoice {id} is {status}: only a Pending invoice can be closed.', es: 'La factura {id} está {status}: solo se puede cerrar una factura pendiente.', fr: 'La facture {id} est {status} : seule une facture en attente peut être clôturée.', de: 'Die Rechnung {id} ist {status}: nur eine offene Rechnung kann abgeschlossen werden.' },
+  [SalesErrors.invoiceWithoutLines]: { en: 'The invoice {id} has no lines and cannot be closed.', es: 'La factura {id} no tiene líneas y no se puede cerrar.', fr: 'La facture {id} n\'a aucune ligne et ne peut être clôturée.', de: 'Die Rechnung {id} hat keine Zeilen und kann nicht abgeschlossen werden.' },
+  [SalesErrors.invoiceNotCreditable]: { en: 'The invoice {id} is {status}: only a Closed or Posted invoice can be credited.', es: 'La factura {id} está {status}: solo se puede rectificar una factura cerrada o contabilizada.', fr: 'La facture {id} est {status} : seule une facture clôturée ou comptabilisée peut faire l\'objet d\'un avoir.', de: 'Die Rechnung {id} ist {status}: nur eine abgeschlossene oder gebuchte Rechnung kann gutgeschrieben werden.' },
+  [SalesErrors.invoiceTypeNotCreditable]: { en: 'The invoice {id} is of type {type}: only a normal invoice can be credited.', es: 'La factura {id} es de tipo {type}: solo se puede rectificar una factura normal.', fr: 'La facture {id} est de type {type} : seule une facture normale peut faire l\'objet d\'un avoir.', de: 'Die Rechnung {id} ist vom Typ {type}: nur eine normale Rechnung kann gutgeschrieben werden.' },
+  [SalesErrors.productNotOnInvoice]: { en: 'The product {productId} is not on the invoice {id}.', es: 'El producto {productId} no figura en la factura {id}.', fr: 'Le produit {productId} ne figure pas sur la facture {id}.', de: 'Der Artikel {productId} steht nicht auf der Rechnung {id}.' },
+  [SalesErrors.creditExceedsInvoiced]: { en: 'Cannot credit {requested} of product {productId}: only {available} remain to be credited on the invoice {id}.', es: 'No se pueden abonar {requested} del producto {productId}: solo quedan {available} por abonar en la factura {id}.', fr: 'Impossible de créditer {requested} du produit {productId} : il ne reste que {available} à créditer sur la facture {id}.', de: 'Es können nicht {requested} des Artikels {productId} gutgeschrieben werden: auf der Rechnung {id} sind nur noch {available} gutschreibbar.' },
+  [SalesErrors.nothingToCredit]: { en: 'Everything on the invoice {id} is already credited.', es: 'Todo lo de la factura {id} ya está abonado.', fr: 'Tout ce que porte la facture {id} est déjà crédité.', de: 'Alles auf der Rechnung {id} ist bereits gutgeschrieben.' },
 };
