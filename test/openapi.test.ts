@@ -44,6 +44,13 @@ for (const mutation of [
   for (const kind of ['Quote', 'Order', 'DeliveryNote', 'Invoice']) {
     const answer = await api.gql(`mutation($v: Sales${kind}CreateGLDtoInput!) { createSales${kind}(input: $v) { id } }`, { v: { customerId: data.customers.nodes[0].id, documentDate: '2026-03-02', lines } });
     if (answer.errors) throw new Error(`createSales${kind}: ${JSON.stringify(answer.errors)}`);
+    if (kind !== 'Invoice') continue;
+    // The invoice closed and credited: the credit notes' collection has one too.
+    const salesInvoiceId = answer.data.createSalesInvoice.id;
+    for (const [name, input, v] of [['closeSalesInvoice', 'CloseSalesInvoiceGLDtoInput', { salesInvoiceId }], ['generateCreditNote', 'GenerateCreditNoteGLDtoInput', { id: salesInvoiceId }]] as const) {
+      const step = await api.gql(`mutation($v: ${input}!) { ${name}(input: $v) { id } }`, { v });
+      if (step.errors) throw new Error(`${name}: ${JSON.stringify(step.errors)}`);
+    }
   }
 }
 
