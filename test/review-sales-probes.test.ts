@@ -119,3 +119,36 @@ t.test('F9 erasing a customer erases the personal values its documents carry', a
   const r = await ok(`{ salesQuotes(where: { id: { eq: "${quote.id}" } }) { nodes { socialName vatNumber contactEmail } } }`);
   t.same(r.salesQuotes.nodes[0], { socialName: null, vatNumber: null, contactEmail: null }, JSON.stringify(r.salesQuotes.nodes[0]));
 });
+
+t.test('F10 a product in the REDUCED tax group (Sage clients send taxGroupId) is sold at its group rate', async (t) => {
+  const { taxGroupIdOf } = await import('../domain/taxes/catalogue/index.ts');
+  const p = await mutate.createProduct(ctx, { code: 'LIBRO', name: 'Libro', category: 'PRODUCT', salesUnitPrice: '100.00', taxGroupId: taxGroupIdOf(api.organisationId, 'REDUCED') });
+  const invoice = await mutate.createSalesInvoice(ctx, { customerId: customer.id, documentDate: date, lines: [{ productId: p.id, totalQuantity: '1' }] });
+  const doc = (await state()).documents.get(invoice.id).document;
+  t.equal(doc.lines[0].vatPercentage, '10', `treatment ${doc.lines[0].taxTreatmentCode}, group ${doc.lines[0].taxGroupId}`);
+});
+
+t.test('F11 (behaviour recorded, not asserted as wrong) an invoice in USD takes the product EUR price unconverted', async (t) => {
+  const invoice = await mutate.createSalesInvoice(ctx, { customerId: customer.id, documentDate: date, currencyCode: 'USD', exchangeRate: '1.25', lines: [{ productId: a.id, totalQuantity: '1' }] });
+  const doc = (await state()).documents.get(invoice.id).document;
+  t.comment(`currency ${doc.header.currencyCode} rate ${doc.header.exchangeRate}: unitPrice ${doc.lines[0].unitPrice}, totalLiquid ${doc.amounts.totals.totalLiquid}`);
+  t.pass();
+});
+
+t.test('F12 (passes: verified) another organisation\'s customer, product and quote are not found', async (t) => {
+  const org = await commands.createOrganisation({}, { name: 'Otra SL', country: 'ES' });
+  const other = { organisationId: org.id };
+  const c = await mutate.createCustomer(other, { socialName: 'Ajeno' });
+  const p = await mutate.createProduct(other, { code: 'X', name: 'X', category: 'PRODUCT', salesUnitPrice: '1' });
+  const q = await mutate.createSalesQuote(other, { customerId: c.id, documentDate: date, lines: [{ productId: p.id }] });
+  const qLine = (await state(org.id)).documents.get(q.id).document.lines[0];
+  await t.rejects(mutate.createSalesQuote(ctx, { customerId: c.id, documentDate: date, lines: [{ productId: a.id }] }), { code: 'sales.businessErrors.customerNotFound' });
+  await t.rejects(mutate.createSalesQuote(ctx, { customerId: customer.id, documentDate: date, lines: [{ productId: p.id }] }), { code: 'sales.businessErrors.productNotFound' });
+  await t.rejects(mutate.createSalesOrder(ctx, { customerId: customer.id, documentDate: date, lines: [{ originType: 'QUOTE', originId: q.id, originLineId: qLine.lineId }] }), { code: 'sales.businessErrors.salesDocumentNotFound' });
+  await t.rejects(mutate.deleteSalesQuote(ctx, { id: q.id }), { code: 'sales.businessErrors.salesDocumentNotFound' });
+  await projected();
+  const r = await ok(`{ salesQuotes(where: { id: { eq: "${q.id}" } }) { totalCount } }`);
+  t.equal(r.salesQuotes.totalCount, 0);
+  const rest = await api.rest(`/sales_quotes/${q.id}`);
+  t.equal(rest.status, 404);
+});
