@@ -40,3 +40,14 @@ export const SALES_MESSAGES: Record<Code, Messages> = {
   [SalesErrors.alreadyLinked]: { en: 'The document {id} already follows {originId}.', es: 'El documento {id} ya procede de {originId}.', fr: 'Le document {id} suit déjà {originId}.', de: 'Der Beleg {id} folgt bereits {originId}.' },
   [SalesErrors.currencyUnknown]: { en: 'Unknown currency {currency}, or no exchange rate for it.', es: 'Moneda desconocida {currency}, o sin tipo de cambio.', fr: 'Devise inconnue {currency}, ou sans taux de change.', de: 'Unbekannte Währung {currency} oder ohne Wechselkurs.' },
 };
+
+/** What a document may take of its origins' lines, and what later documents took of its own (issue 18 review). */
+export const SalesTakeErrors = {
+  quantityExceedsPending: 'sales.businessErrors.quantityExceedsPending',
+  lineTakenByLaterDocument: 'sales.businessErrors.lineTakenByLaterDocument',
+} as const;
+
+Object.assign(SALES_MESSAGES, {
+  [SalesTakeErrors.quantityExceedsPending]: { en: 'Line {line} takes {requested} of line {originLineId} of {originId}, which has {pending} pending.', es: 'La línea {line} toma {requested} de la línea {originLineId} de {originId}, que tiene {pending} pendiente.', fr: 'La ligne {line} prend {requested} de la ligne {originLineId} de {originId}, qui a {pending} en attente.', de: 'Zeile {line} übernimmt {requested} aus Zeile {originLineId} von {originId}, die {pending} offen hat.' },
+  [SalesTakeErrors.lineTakenByLaterDocument]: { en: 'Line {id} of {documentId}: later documents took {taken} of it; it cannot be deleted or cut below that.', es: 'Línea {id} de {documentId}: documentos posteriores tomaron {taken}; no se puede eliminar ni reducir por debajo.', fr: 'Ligne {id} de {documentId} : des documents ultérieurs en ont pris {taken} ; elle ne peut être supprimée ni réduite en dessous.', de: 'Zeile {id} von {documentId}: Folgebelege übernahmen {taken}; sie kann nicht gelöscht oder darunter verringert werden.' },
+});
