@@ -14,12 +14,13 @@ export interface AmountFacts {
   organisationId: string;
   country: OrganisationCountry;
   customerCountry: string | null;
+  customerHasVatNumber: boolean;
   precision: number;
 }
 
 export function priced(specs: readonly LineSpec[], header: SalesHeader, facts: AmountFacts): { lines: SalesLine[]; amounts: SalesAmounts } {
-  const taxFacts = { organisationId: facts.organisationId, country: facts.country, customerCountry: facts.customerCountry, vatNumber: header.vatNumber };
-  const treatments = specs.map((s) => lineTreatment(taxFacts, s.taxTreatmentId, s.isService));
+  const taxFacts = { organisationId: facts.organisationId, country: facts.country, customerCountry: facts.customerCountry, vatNumber: header.vatNumber, customerHasVatNumber: facts.customerHasVatNumber };
+  const treatments = specs.map((s) => lineTreatment(taxFacts, s));
   const taxes = calculateDocumentTaxes({
     country: facts.country,
     precision: facts.precision,

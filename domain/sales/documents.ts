@@ -98,7 +98,7 @@ function documentOf(kind: SalesDocumentKind, documentId: string, header: SalesHe
   const organisation = facts.organisation;
   const party = header.customerId ? facts.parties.parties.get(header.customerId) : undefined;
   const precision = CURRENCIES.find((c) => c.code === header.currencyCode)?.precision ?? organisation.currencyPrecision;
-  const { lines, amounts } = priced(specs, header, { organisationId: organisation.id!, country: organisation.country!, customerCountry: party?.country ?? null, precision });
+  const { lines, amounts } = priced(specs, header, { organisationId: organisation.id!, country: organisation.country!, customerCountry: party?.country ?? null, customerHasVatNumber: party?.terms?.hasVatNumber ?? false, precision });
   return {
     documentId, kind, invoiceType: kind === 'INVOICE' ? (previous?.invoiceType ?? 'NORMAL') : null, operationalNumber: previous?.operationalNumber ?? null,
     header, lines, amounts, sourceInvoiceId: previous?.sourceInvoiceId ?? null, creditNoteReason: previous?.creditNoteReason ?? null, creditNoteType: previous?.creditNoteType ?? null,
@@ -192,7 +192,7 @@ export function decideSales(command: SalesCommand, state: SalesState, facts: Sal
       const customerId = previous.header.customerId;
       const header = headerOf(kind, sent, previous.header, customerId, facts);
       const context = { kind, customerId, catalog: facts.catalog, sales: state, documentId: command.documentId };
-      const specs = lines === null ? previous.lines.map((l) => specOf(l, facts.catalog)) : patchedLines(context, previous.lines, lines, replaceLines, command.newLineId);
+      const specs = lines === null ? previous.lines.map(specOf) : patchedLines(context, previous.lines, lines, replaceLines, command.newLineId);
       checkTakes(state, command.documentId, previous.lines, specs);
       const document = documentOf(kind, command.documentId, header, specs, facts, previous);
       events.push({ type: 'SalesDocumentUpdated', data: { document, at } });
