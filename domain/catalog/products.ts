@@ -59,7 +59,7 @@ type KnownProduct = Pick<ProductFields, 'code' | 'category' | 'stockManaged' | '
  * and what a sales line takes from it (name, price, discount, tax treatment, blocks).
  */
 export type KeptProduct = KnownProduct & Pick<ProductFields, 'salesAccountingAccountId' | 'purchaseAccountId' | SalesFacts>;
-type SalesFacts = 'name' | 'salesUnitPrice' | 'firstSalesDiscount' | 'lineDescription' | 'taxTreatmentId' | 'obsolete'
+type SalesFacts = 'name' | 'salesUnitPrice' | 'firstSalesDiscount' | 'lineDescription' | 'taxTreatmentId' | 'taxGroupId' | 'obsolete'
   | 'salesDeliveryNoteBlockingEnabled' | 'salesInvoiceBlockingEnabled' | 'salesOrderBlockingEnabled';
 
 export interface CatalogState {
@@ -157,7 +157,7 @@ const kept = (p: KeptProduct): KeptProduct => ({
   code: p.code, category: p.category, stockManaged: p.stockManaged, allowNegativeStock: p.allowNegativeStock,
   salesAccountingAccountId: p.salesAccountingAccountId ?? null, purchaseAccountId: p.purchaseAccountId ?? null,
   name: p.name, salesUnitPrice: p.salesUnitPrice ?? '0.00', firstSalesDiscount: p.firstSalesDiscount ?? '0.00', lineDescription: p.lineDescription ?? null,
-  taxTreatmentId: p.taxTreatmentId ?? null, obsolete: p.obsolete === true, salesDeliveryNoteBlockingEnabled: p.salesDeliveryNoteBlockingEnabled === true,
+  taxTreatmentId: p.taxTreatmentId ?? null, taxGroupId: p.taxGroupId ?? null, obsolete: p.obsolete === true, salesDeliveryNoteBlockingEnabled: p.salesDeliveryNoteBlockingEnabled === true,
   salesInvoiceBlockingEnabled: p.salesInvoiceBlockingEnabled === true, salesOrderBlockingEnabled: p.salesOrderBlockingEnabled === true,
 });
 

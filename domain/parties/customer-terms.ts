@@ -1,7 +1,8 @@
 /**
  * What a sales document takes from its customer, kept clear in the Parties state (none of it is personal):
  * the customer's discount, whether it is in recargo de equivalencia, the blocks per document kind and its
- * own payment term lines. Folded from the party events' clear fields only.
+ * own payment term lines, whether it has a VAT number (the number is sealed; the command side records this
+ * clear fact beside it, intra-EU sales read it). Folded from the party events' clear fields only.
  */
 import type { ClearFields } from './fields.ts';
 import type { PaymentTermLine } from '../settings/payment-terms.ts';
@@ -14,10 +15,12 @@ export interface CustomerTerms {
   blockDeliveryNoteEnabled: boolean;
   blockInvoiceEnabled: boolean;
   paymentTermLines: PaymentTermLine[];
+  /** Unknown (false) for a party saved before the fact was recorded, until its VAT number is sent again. */
+  hasVatNumber: boolean;
 }
 
 const NONE: CustomerTerms = {
-  discount: '0', hasEquivalenceSurcharge: false, blockOrderEnabled: false, blockDeliveryNoteEnabled: false, blockInvoiceEnabled: false, paymentTermLines: [],
+  discount: '0', hasEquivalenceSurcharge: false, blockOrderEnabled: false, blockDeliveryNoteEnabled: false, blockInvoiceEnabled: false, paymentTermLines: [], hasVatNumber: false,
 };
 
 const flag = (value: unknown, previous: boolean) => (typeof value === 'boolean' ? value : previous);
@@ -32,5 +35,6 @@ export function customerTermsAfter(previous: CustomerTerms | undefined, fields: 
     blockDeliveryNoteEnabled: flag(fields.blockDeliveryNoteEnabled, was.blockDeliveryNoteEnabled),
     blockInvoiceEnabled: flag(fields.blockInvoiceEnabled, was.blockInvoiceEnabled),
     paymentTermLines: lines ?? was.paymentTermLines,
+    hasVatNumber: flag(fields.hasVatNumber, was.hasVatNumber),
   };
 }

@@ -137,11 +137,14 @@ export function decidePartyBody(c: BodyContext, input: PartyInput): PartyBody {
   const addresses = input.addresses ? checkAddresses(input.addresses) : null;
   const contacts = input.contacts ? checkContacts(c, input.contacts, country) : null;
   const paymentTermLines = input.paymentTermLines ? decidePaymentTermLines(input.paymentTermLines, (id) => c.settings.paymentMeans.has(id)) : null;
+  const personal = checkPersonal(c, input.personal, country);
+  // The VAT number is sealed with the rest of the personal fields; whether there is one is a clear fact (tax treatments).
+  if ('vatNumber' in personal) fields.hasVatNumber = personal.vatNumber !== null;
   return {
     fields,
     addresses: addresses?.clear ?? null,
     contacts: contacts?.clear ?? null,
     paymentTermLines,
-    personal: { fields: checkPersonal(c, input.personal, country), addresses: addresses?.personal ?? {}, contacts: contacts?.personal ?? {} },
+    personal: { fields: personal, addresses: addresses?.personal ?? {}, contacts: contacts?.personal ?? {} },
   };
 }

@@ -1,9 +1,8 @@
 /**
  * A document's lines and amounts from its line specs: each line's treatment (line-tax.ts), the customer's
- * discount compounded with the line's firstDiscount, and the taxes and totals of domain/taxes, recorded in
- * the event with the rounding used. The compounded discount keeps the four decimals the calculation takes.
+ * discount compounded with the line's firstDiscount (to the cent, by domain/taxes), and the taxes and totals
+ * of domain/taxes, recorded in the event with the rounding used.
  */
-import { Decimal } from '../money.ts';
 import type { OrganisationCountry } from '../enums.ts';
 import { calculateDocumentTaxes } from '../taxes/calculate.ts';
 import { taxGroupIdOf, taxIdOf, taxTreatmentIdOf } from '../taxes/catalogue/index.ts';
@@ -15,23 +14,18 @@ export interface AmountFacts {
   organisationId: string;
   country: OrganisationCountry;
   customerCountry: string | null;
+  customerHasVatNumber: boolean;
   precision: number;
 }
 
-/** 1 - (1 - a)(1 - b), in percent, to four decimals. */
-function compounded(first: string, customer: string): string {
-  const rest = new Decimal(1).minus(new Decimal(first).div(100)).times(new Decimal(1).minus(new Decimal(customer).div(100)));
-  return new Decimal(100).minus(rest.times(100)).toDecimalPlaces(4, Decimal.ROUND_HALF_UP).toString();
-}
-
 export function priced(specs: readonly LineSpec[], header: SalesHeader, facts: AmountFacts): { lines: SalesLine[]; amounts: SalesAmounts } {
-  const taxFacts = { organisationId: facts.organisationId, country: facts.country, customerCountry: facts.customerCountry, vatNumber: header.vatNumber };
-  const treatments = specs.map((s) => lineTreatment(taxFacts, s.taxTreatmentId, s.isService));
+  const taxFacts = { organisationId: facts.organisationId, country: facts.country, customerCountry: facts.customerCountry, vatNumber: header.vatNumber, customerHasVatNumber: facts.customerHasVatNumber };
+  const treatments = specs.map((s) => lineTreatment(taxFacts, s));
   const taxes = calculateDocumentTaxes({
     country: facts.country,
     precision: facts.precision,
     hasEquivalenceSurcharge: header.hasEquivalenceSurcharge,
-    lines: specs.map((s, i) => ({ quantity: s.totalQuantity, unitPrice: s.unitPrice, discountPercent: compounded(s.firstDiscount, header.customerDiscount), taxTreatment: treatments[i], isService: s.isService })),
+    lines: specs.map((s, i) => ({ quantity: s.totalQuantity, unitPrice: s.unitPrice, discountPercent: s.firstDiscount, secondDiscountPercent: header.customerDiscount, taxTreatment: treatments[i], isService: s.isService })),
   });
   const lines = specs.map((s, i): SalesLine => {
     const { treatment, tax } = treatments[i];

@@ -107,11 +107,14 @@ function creditedLines(source: KeptDocument, credited: Map<string, Decimal>, req
   return out;
 }
 
-/** The spec of a credit note line crediting `line`: its product, price, discount and tax treatment, the quantity negative. */
+/**
+ * The spec of a credit note line crediting `line`: its product, price, discount and the very treatment it was taxed
+ * with (kept, not chosen again from today's product or customer), the quantity negative.
+ */
 const creditSpec = (line: SalesLine, quantity: Decimal, unitPrice: string, lineId: string): LineSpec => ({
   lineId, productId: line.productId, productCode: line.productCode, productName: line.productName,
   totalQuantity: quantity.neg().toString(), unitPrice, firstDiscount: line.firstDiscount, isService: line.isService,
-  taxTreatmentId: line.taxTreatmentId, origin: null, creditedLineId: line.lineId,
+  taxTreatmentId: line.taxTreatmentId, taxGroupId: line.taxGroupId, keptTreatmentCode: line.taxTreatmentCode, origin: null, creditedLineId: line.lineId,
 });
 
 export function decideGenerateCreditNote(command: GenerateCreditNote, state: SalesState, facts: Pick<SalesFacts, 'organisation' | 'parties'>): SalesEvent[] {
@@ -125,7 +128,7 @@ export function decideGenerateCreditNote(command: GenerateCreditNote, state: Sal
   const organisation = facts.organisation;
   const customer = header.customerId ? facts.parties.parties.get(header.customerId) : undefined;
   const precision = CURRENCIES.find((c) => c.code === header.currencyCode)?.precision ?? organisation.currencyPrecision;
-  const { lines, amounts } = priced(specs, header, { organisationId: organisation.id!, country: organisation.country!, customerCountry: customer?.country ?? null, precision });
+  const { lines, amounts } = priced(specs, header, { organisationId: organisation.id!, country: organisation.country!, customerCountry: customer?.country ?? null, customerHasVatNumber: customer?.terms?.hasVatNumber ?? false, precision });
   const document: SalesDocument = {
     documentId: command.creditNoteId, kind: 'INVOICE', invoiceType: 'CREDIT_NOTE', operationalNumber: null, header, lines, amounts,
     sourceInvoiceId: draft.sourceInvoiceId, creditNoteReason: draft.creditNoteReason ?? 'UNDEFINED', creditNoteType: draft.creditNoteType ?? 'UNDEFINED',

@@ -18,6 +18,7 @@ import type { CreateDraft, HeaderDraft, UpdateDraft } from './drafts.ts';
 import { newLines, patchedLines, specOf, type LineSpec } from './lines.ts';
 import { priced } from './amounts.ts';
 import { checkCreditNote } from './credit-notes.ts';
+import { checkTakes } from './takes.ts';
 import { seriesAtCreation, takeNumber } from './numbering.ts';
 import { allLinesTaken, evolveSales, type KeptDocument, type SalesState } from './state.ts';
 
@@ -98,14 +99,14 @@ function documentOf(kind: SalesDocumentKind, documentId: string, header: SalesHe
   const organisation = facts.organisation;
   const party = header.customerId ? facts.parties.parties.get(header.customerId) : undefined;
   const precision = CURRENCIES.find((c) => c.code === header.currencyCode)?.precision ?? organisation.currencyPrecision;
-  const { lines, amounts } = priced(specs, header, { organisationId: organisation.id!, country: organisation.country!, customerCountry: party?.country ?? null, precision });
+  const { lines, amounts } = priced(specs, header, { organisationId: organisation.id!, country: organisation.country!, customerCountry: party?.country ?? null, customerHasVatNumber: party?.terms?.hasVatNumber ?? false, precision });
   return {
     documentId, kind, invoiceType: kind === 'INVOICE' ? (previous?.invoiceType ?? 'NORMAL') : null, operationalNumber: previous?.operationalNumber ?? null,
     header, lines, amounts, sourceInvoiceId: previous?.sourceInvoiceId ?? null, creditNoteReason: previous?.creditNoteReason ?? null, creditNoteType: previous?.creditNoteType ?? null,
   };
 }
 
-/** Origins whose status follows from this change: Closed once every line is taken, Pending again when given back. */
+/** Origins whose status follows from this change: Closed once every line is taken, Pending again when given back (never one closed by hand). */
 function originStatuses(state: SalesState, events: SalesEvent[], origins: Iterable<string>, at: string): SalesEvent[] {
   // Folded on copies of the documents the events touch, so the decision reads the state the events would leave.
   const copies: SalesState = { ...state, documents: new Map(state.documents), lastSequence: new Map(state.lastSequence) };
@@ -126,8 +127,9 @@ function originStatuses(state: SalesState, events: SalesEvent[], origins: Iterab
     const after = copies.documents.get(id);
     if (!before || !after || before.document.kind === 'INVOICE') continue;
     const status: SalesDocumentStatus | null = before.status === 'Pending' && allLinesTaken(after) ? 'Closed'
-      : before.status === 'Closed' && !allLinesTaken(after) ? 'Pending' : null;
-    if (status) out.push({ type: 'SalesDocumentStatusChanged', data: { documentId: id, kind: before.document.kind, status, declinedReason: null, at } });
+      : before.status === 'Closed' && before.closedByConversion && !allLinesTaken(after) ? 'Pending' : null;
+    const reason = status === 'Closed' ? 'linesTaken' : 'linesGivenBack';
+    if (status) out.push({ type: 'SalesDocumentStatusChanged', data: { documentId: id, kind: before.document.kind, status, declinedReason: null, reason, at } });
   }
   return out;
 }
@@ -162,6 +164,7 @@ export function decideSales(command: SalesCommand, state: SalesState, facts: Sal
       customerOf(facts, kind, customerId);
       const header = headerOf(kind, command.draft.header, null, customerId, facts);
       const specs = newLines({ kind, customerId, catalog: facts.catalog, sales: state, documentId: command.documentId }, command.draft.lines, command.newLineId);
+      checkTakes(state, command.documentId, [], specs);
       const series = seriesAtCreation(kind);
       const number = series ? takeNumber(state, series, Number(header.documentDate.slice(0, 4))) : null;
       const document = { ...documentOf(kind, command.documentId, header, specs, facts, null), operationalNumber: number?.operationalNumber ?? null };
@@ -178,7 +181,7 @@ export function decideSales(command: SalesCommand, state: SalesState, facts: Sal
         const move = TRANSITIONS[kind][requested];
         if (!move || !move.from.includes(status)) fail(SalesErrors.statusNotAllowed, { kind, status, requested });
         status = move.to;
-        events.push({ type: 'SalesDocumentStatusChanged', data: { documentId: kept.document.documentId, kind, status, declinedReason: status === 'Declined' ? command.draft.declinedReason : null, at } });
+        events.push({ type: 'SalesDocumentStatusChanged', data: { documentId: kept.document.documentId, kind, status, declinedReason: status === 'Declined' ? command.draft.declinedReason : null, reason: 'requested', at } });
       }
       const changesContent = lines !== null || Object.values(sent).some((v) => v !== undefined);
       if (!changesContent) {
@@ -190,7 +193,8 @@ export function decideSales(command: SalesCommand, state: SalesState, facts: Sal
       const customerId = previous.header.customerId;
       const header = headerOf(kind, sent, previous.header, customerId, facts);
       const context = { kind, customerId, catalog: facts.catalog, sales: state, documentId: command.documentId };
-      const specs = lines === null ? previous.lines.map((l) => specOf(l, facts.catalog)) : patchedLines(context, previous.lines, lines, replaceLines, command.newLineId);
+      const specs = lines === null ? previous.lines.map(specOf) : patchedLines(context, previous.lines, lines, replaceLines, command.newLineId);
+      checkTakes(state, command.documentId, previous.lines, specs);
       const document = documentOf(kind, command.documentId, header, specs, facts, previous);
       checkCreditNote(state, document);
       events.push({ type: 'SalesDocumentUpdated', data: { document, at } });

@@ -54,3 +54,14 @@ export const SALES_MESSAGES: Record<Code, Messages> = {
   [SalesErrors.creditExceedsInvoiced]: { en: 'Cannot credit {requested} of product {productId}: only {available} remain to be credited on the invoice {id}.', es: 'No se pueden abonar {requested} del producto {productId}: solo quedan {available} por abonar en la factura {id}.', fr: 'Impossible de créditer {requested} du produit {productId} : il ne reste que {available} à créditer sur la facture {id}.', de: 'Es können nicht {requested} des Artikels {productId} gutgeschrieben werden: auf der Rechnung {id} sind nur noch {available} gutschreibbar.' },
   [SalesErrors.nothingToCredit]: { en: 'Everything on the invoice {id} is already credited.', es: 'Todo lo de la factura {id} ya está abonado.', fr: 'Tout ce que porte la facture {id} est déjà crédité.', de: 'Alles auf der Rechnung {id} ist bereits gutgeschrieben.' },
 };
+
+/** What a document may take of its origins' lines, and what later documents took of its own (issue 18 review). */
+export const SalesTakeErrors = {
+  quantityExceedsPending: 'sales.businessErrors.quantityExceedsPending',
+  lineTakenByLaterDocument: 'sales.businessErrors.lineTakenByLaterDocument',
+} as const;
+
+Object.assign(SALES_MESSAGES, {
+  [SalesTakeErrors.quantityExceedsPending]: { en: 'Line {line} takes {requested} of line {originLineId} of {originId}, which has {pending} pending.', es: 'La línea {line} toma {requested} de la línea {originLineId} de {originId}, que tiene {pending} pendiente.', fr: 'La ligne {line} prend {requested} de la ligne {originLineId} de {originId}, qui a {pending} en attente.', de: 'Zeile {line} übernimmt {requested} aus Zeile {originLineId} von {originId}, die {pending} offen hat.' },
+  [SalesTakeErrors.lineTakenByLaterDocument]: { en: 'Line {id} of {documentId}: later documents took {taken} of it; it cannot be deleted or cut below that.', es: 'Línea {id} de {documentId}: documentos posteriores tomaron {taken}; no se puede eliminar ni reducir por debajo.', fr: 'Ligne {id} de {documentId} : des documents ultérieurs en ont pris {taken} ; elle ne peut être supprimée ni réduite en dessous.', de: 'Zeile {id} von {documentId}: Folgebelege übernahmen {taken}; sie kann nicht gelöscht oder darunter verringert werden.' },
+});

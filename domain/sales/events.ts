@@ -148,6 +148,12 @@ export interface OpenItemPayment {
   paidAmount: string;
 }
 
+/**
+ * Why a document's status changed: asked for (CLOSE, DECLINE ...), or followed from its lines (all taken by
+ * later documents, or given back). Absent on events written before it was recorded (state.ts derives it).
+ */
+export type SalesStatusReason = 'requested' | 'linesTaken' | 'linesGivenBack';
+
 export type SalesEvent =
   /** A quote, order or delivery note takes its number now (`number`); an invoice (and a credit note) has none yet. */
   | { type: 'SalesDocumentCreated'; data: { document: SalesDocument; number: TakenNumber | null; at: string } }
@@ -159,7 +165,7 @@ export type SalesEvent =
    * A status set by updateDocumentStatus (decline, close, back to pending), or by a conversion that took all
    * of a document's pending quantities (Closed). Invoices' statuses come from their own events below.
    */
-  | { type: 'SalesDocumentStatusChanged'; data: { documentId: string; kind: SalesDocumentKind; status: SalesDocumentStatus; declinedReason: string | null; at: string } }
+  | { type: 'SalesDocumentStatusChanged'; data: { documentId: string; kind: SalesDocumentKind; status: SalesDocumentStatus; declinedReason: string | null; reason?: SalesStatusReason; at: string } }
   /** linkRelatedSalesDocument: an existing document now follows another (an allowed path). */
   | { type: 'SalesDocumentLinked'; data: { documentId: string; kind: SalesDocumentKind; originId: string; originKind: SalesDocumentKind; at: string } }
   /** closeSalesInvoice: locked, numbered in its series (gap-free per series and year). */

@@ -1,16 +1,19 @@
 /**
  * Which tax treatment a sales line is charged: the product's (an id of the organisation's copy of its
- * country's catalogue) or the country's standard domestic one, replaced by the customer's situation: a
- * customer in another EU country with a VAT number gets the intra-EU treatment (goods or services), a
- * customer outside the EU the export one.
+ * country's catalogue), else the domestic one of its tax group, else the country's standard domestic one;
+ * replaced by the customer's situation: a customer in another EU country with a VAT number (the document's or
+ * the customer's) gets the intra-EU treatment (goods or services); organisation and customer in different
+ * countries not both in the EU, the export one (services: outside the scope where the catalogue has it).
+ * A line an update leaves untouched keeps the treatment it was recorded with.
  */
 import type { OrganisationCountry } from '../enums.ts';
 import { fail } from '../errors.ts';
 import { COUNTRIES } from '../reference/countries.ts';
 import { TaxErrors } from '../taxes/errors.ts';
-import { resolveTreatment, taxCatalogueFor, taxTreatmentIdOf } from '../taxes/catalogue/index.ts';
+import { resolveTreatment, taxCatalogueFor, taxGroupIdOf, taxOf, taxTreatmentIdOf } from '../taxes/catalogue/index.ts';
 import type { ResolvedTreatment } from '../taxes/catalogue/types.ts';
-import type { TaxTreatmentKind } from '../taxes/enums.ts';
+import type { TaxGroupCode, TaxTreatmentKind } from '../taxes/enums.ts';
+import { taxGroupsOf } from '../taxes/groups.ts';
 
 const EU = new Set(COUNTRIES.filter((c) => c.viesCode !== null).map((c) => c.isoCodeAlpha2));
 
@@ -21,6 +24,17 @@ export interface LineTaxFacts {
   customerCountry: string | null;
   /** The document's VAT number (intra-EU supplies need one). */
   vatNumber: string | null;
+  /** The customer has a VAT number on file (its value is sealed; this fact is clear). */
+  customerHasVatNumber: boolean;
+}
+
+/** What decides a line's treatment: the product's treatment or tax group, or the treatment recorded before. */
+export interface LineTaxSource {
+  taxTreatmentId: string | null;
+  taxGroupId: string | null;
+  isService: boolean;
+  /** A line an update does not touch: the treatment code it was recorded with. */
+  keptTreatmentCode: string | null;
 }
 
 /** The treatment code an organisation's treatment id stands for. */
@@ -29,26 +43,33 @@ function codeOfTreatmentId(facts: LineTaxFacts, id: string): string {
   return found?.code ?? fail(TaxErrors.taxTreatmentNotFound, { code: id, country: facts.country });
 }
 
-function standardDomestic(country: OrganisationCountry): string {
+/** The treatment a product of `group` is sold at at home: its DOMESTIC one (EXEMPT for the exempt group), the catalogue's first. */
+function groupDomestic(country: OrganisationCountry, group: TaxGroupCode): string {
   const catalogue = taxCatalogueFor(country);
-  const standard = catalogue.treatments.find((t) => t.kind === 'DOMESTIC' && catalogue.taxes.find((x) => x.code === t.taxCode)?.group === 'STANDARD');
-  return standard?.code ?? fail(TaxErrors.taxTreatmentNotFound, { code: 'STANDARD', country });
+  const found = catalogue.treatments.find((t) => (t.kind === 'DOMESTIC' || t.kind === 'EXEMPT') && taxOf(catalogue, t.taxCode)?.group === group);
+  return found?.code ?? fail(TaxErrors.taxTreatmentNotFound, { code: group, country });
 }
 
-/** The kind the customer's situation imposes, if any. */
-export function customerTreatmentKind(facts: LineTaxFacts, isService: boolean): TaxTreatmentKind | null {
+function groupOfId(facts: LineTaxFacts, id: string): TaxGroupCode {
+  return taxGroupsOf(facts.country).find((g) => taxGroupIdOf(facts.organisationId, g) === id) ?? fail(TaxErrors.taxGroupNotFound, { id, field: 'taxGroupId' });
+}
+
+/** The kinds the customer's situation imposes, the first the catalogue has wins; none: the product's own. */
+export function customerTreatmentKinds(facts: LineTaxFacts, isService: boolean): TaxTreatmentKind[] {
   const where = facts.customerCountry;
-  if (!where || where === facts.country) return null;
-  if (!EU.has(where)) return 'EXPORT';
-  if (EU.has(facts.country) && facts.vatNumber) return isService ? 'INTRA_EU_SERVICES' : 'INTRA_EU_GOODS';
-  return null;
+  if (!where || where === facts.country) return [];
+  if (!EU.has(where) || !EU.has(facts.country)) return isService ? ['OUTSIDE_SCOPE', 'EXPORT'] : ['EXPORT'];
+  if (facts.vatNumber || facts.customerHasVatNumber) return [isService ? 'INTRA_EU_SERVICES' : 'INTRA_EU_GOODS'];
+  return [];
 }
 
-export function lineTreatment(facts: LineTaxFacts, productTreatmentId: string | null, isService: boolean): ResolvedTreatment {
-  const imposed = customerTreatmentKind(facts, isService);
-  if (imposed) {
-    const treatment = taxCatalogueFor(facts.country).treatments.find((t) => t.kind === imposed);
+export function lineTreatment(facts: LineTaxFacts, source: LineTaxSource): ResolvedTreatment {
+  if (source.keptTreatmentCode) return resolveTreatment(facts.country, source.keptTreatmentCode);
+  const treatments = taxCatalogueFor(facts.country).treatments;
+  for (const kind of customerTreatmentKinds(facts, source.isService)) {
+    const treatment = treatments.find((t) => t.kind === kind);
     if (treatment) return resolveTreatment(facts.country, treatment.code);
   }
-  return resolveTreatment(facts.country, productTreatmentId ? codeOfTreatmentId(facts, productTreatmentId) : standardDomestic(facts.country));
+  if (source.taxTreatmentId) return resolveTreatment(facts.country, codeOfTreatmentId(facts, source.taxTreatmentId));
+  return resolveTreatment(facts.country, groupDomestic(facts.country, source.taxGroupId ? groupOfId(facts, source.taxGroupId) : 'STANDARD'));
 }

@@ -26,6 +26,9 @@ export interface LineSpec {
   firstDiscount: string;
   isService: boolean;
   taxTreatmentId: string | null;
+  taxGroupId: string | null;
+  /** Kept from the recorded line (an update that does not touch it): its treatment stays. */
+  keptTreatmentCode: string | null;
   origin: SalesLineOrigin | null;
   creditedLineId: string | null;
 }
@@ -102,18 +105,19 @@ function created(c: LineContext, draft: LineDraft, lineId: string, line: number)
     firstDiscount: sent.firstDiscount ?? product?.firstSalesDiscount ?? '0',
     isService: product ? STOCKLESS_CATEGORIES.includes(product.category) : false,
     taxTreatmentId: product?.taxTreatmentId ?? null,
+    taxGroupId: product?.taxGroupId ?? null,
+    keptTreatmentCode: null,
     origin: converted?.origin ?? null,
     creditedLineId: null,
   };
 }
 
-/** A recorded line as a spec (what an update keeps or modifies). */
-export function specOf(l: SalesLine, catalog: CatalogState): LineSpec {
-  const product = l.productId ? catalog.products.get(l.productId) : undefined;
+/** A recorded line as a spec: an update that does not touch it keeps its price and treatment as recorded. */
+export function specOf(l: SalesLine): LineSpec {
   return {
     lineId: l.lineId, productId: l.productId, productCode: l.productCode, productName: l.productName, totalQuantity: l.totalQuantity,
-    unitPrice: l.unitPrice, firstDiscount: l.firstDiscount, isService: l.isService, taxTreatmentId: product?.taxTreatmentId ?? null,
-    origin: l.origin, creditedLineId: l.creditedLineId,
+    unitPrice: l.unitPrice, firstDiscount: l.firstDiscount, isService: l.isService, taxTreatmentId: l.taxTreatmentId, taxGroupId: l.taxGroupId,
+    keptTreatmentCode: l.taxTreatmentCode, origin: l.origin, creditedLineId: l.creditedLineId,
   };
 }
 
@@ -122,8 +126,13 @@ function modified(c: LineContext, spec: LineSpec, draft: LineDraft, line: number
   if (draft.originId || draft.originLineId || draft.originType) fail(SalesErrors.invalidLine, { line, field: 'originId', reason: Reasons.badValue });
   const productChanged = (draft.productId && draft.productId !== spec.productId) || (draft.productCode && draft.productCode !== spec.productCode);
   if (!productChanged) {
+    // A modified line is taxed again, as its product stands now.
+    const product = spec.productId ? c.catalog.products.get(spec.productId) : undefined;
     return {
       ...spec,
+      taxTreatmentId: product ? product.taxTreatmentId : null,
+      taxGroupId: product ? product.taxGroupId : null,
+      keptTreatmentCode: null,
       productName: draft.productName ?? spec.productName,
       totalQuantity: draft.totalQuantity ?? spec.totalQuantity,
       unitPrice: draft.unitPrice ?? spec.unitPrice,
@@ -146,7 +155,7 @@ export function newLines(c: LineContext, drafts: readonly LineDraft[], newLineId
  * order sent; with `replace`, only the sent lines stay (those with an id keep their identity).
  */
 export function patchedLines(c: LineContext, current: readonly SalesLine[], drafts: readonly LineDraft[], replace: boolean, newLineId: (i: number) => string): LineSpec[] {
-  const specs = new Map(current.map((l) => [l.lineId, specOf(l, c.catalog)]));
+  const specs = new Map(current.map((l) => [l.lineId, specOf(l)]));
   const kept: string[] = replace ? [] : current.map((l) => l.lineId);
   const added: LineSpec[] = [];
   drafts.forEach((d, i) => {

@@ -21,6 +21,8 @@ export interface KeptDocument {
   origins: Set<string>;
   /** Posted invoices: their instalments. */
   openItems: string[];
+  /** Closed because later documents took all its lines (what giving them back undoes), never by hand. */
+  closedByConversion: boolean;
 }
 
 export interface KeptOpenItem extends OpenItemDue {
@@ -129,7 +131,7 @@ export function evolveSales(state: SalesState, event: SalesEvent): SalesState {
       const { document, number } = event.data;
       assert(!state.documents.has(document.documentId), `${type} of sales document ${document.documentId}, which exists already`);
       if (number) recordNumber(state, number);
-      const kept: KeptDocument = { document, status: 'Pending', declinedReason: null, taken: new Map(), followers: new Set(), origins: new Set(), openItems: [] };
+      const kept: KeptDocument = { document, status: 'Pending', declinedReason: null, taken: new Map(), followers: new Set(), origins: new Set(), openItems: [], closedByConversion: false };
       state.documents.set(document.documentId, kept);
       take(state, document, 1);
       linkOrigins(state, kept);
@@ -161,7 +163,10 @@ export function evolveSales(state: SalesState, event: SalesEvent): SalesState {
     }
     case 'SalesDocumentStatusChanged': {
       const kept = requireKept(state, event.data.documentId, type);
-      kept.status = event.data.status;
+      const { status, reason } = event.data;
+      // Events before the reason was recorded: a close that finds every line taken followed from the lines.
+      kept.closedByConversion = status === 'Closed' && (reason ? reason === 'linesTaken' : allLinesTaken(kept));
+      kept.status = status;
       kept.declinedReason = event.data.declinedReason;
       return state;
     }
@@ -176,6 +181,7 @@ export function evolveSales(state: SalesState, event: SalesEvent): SalesState {
       const kept = requireKept(state, event.data.invoiceId, type);
       recordNumber(state, event.data.number);
       kept.status = 'Closed';
+      kept.closedByConversion = false;
       kept.document = { ...kept.document, operationalNumber: event.data.number.operationalNumber };
       return state;
     }

@@ -5,7 +5,9 @@
  * (catalogue rounding: per line, or once per rate on the document).
  *
  * Line amounts: gross = quantity x unit price, discount = gross x firstDiscount %, each to the currency's
- * decimals halves away from zero; net = gross - discount. Only DOMESTIC treatments charge tax; every other
+ * decimals halves away from zero; net = gross - discount. With a second discount the net is compounded to the
+ * cent at once, round(gross x (1 - a)(1 - b)), and the discount is what it leaves of the gross (a combined
+ * percentage rounded first would be off by cents on large lines). Only DOMESTIC treatments charge tax; every other
  * kind (exempt, intra-EU with reverse charge, export, outside the scope) counts its base and charges nothing.
  */
 import { Decimal, MAX_AMOUNT, ZERO } from '../money.ts';
@@ -28,6 +30,8 @@ export interface TaxLineInput {
   unitPrice: string;
   /** Sage's firstDiscount: a percentage, 0 to 100. */
   discountPercent?: string;
+  /** A second discount compounded after the first (a sales document's customer discount), 0 to 100. */
+  secondDiscountPercent?: string;
   taxTreatment: ResolvedTreatment;
   /** false leaves the line out of the document's withholding (e.g. expenses passed on at cost). */
   subjectToWithholding?: boolean;
@@ -109,6 +113,9 @@ function lineNumber(line: number, field: string, raw: string | undefined, patter
   if (raw === undefined || !pattern.test(raw)) return fail(TaxErrors.invalidTaxLine, { line, field, reason: Reasons.amountFormat });
   return new Decimal(raw);
 }
+
+/** What a discount of `percent` leaves: 1 - percent / 100. */
+const remainderOf = (percent: Decimal): Decimal => new Decimal(1).minus(percent.dividedBy(100));
 
 function percentage(line: number, field: string, raw: string | undefined): Decimal {
   const value = raw === undefined || raw === '' ? ZERO : lineNumber(line, field, raw, PERCENT);
@@ -200,7 +207,10 @@ export function calculateDocumentTaxes(input: TaxDocumentInput): DocumentTaxes {
     const discountPercent = percentage(n, 'firstDiscount', line.discountPercent);
     const gross = roundAmount(quantity.times(unitPrice), precision);
     if (gross.abs().gt(MAX_AMOUNT)) fail(TaxErrors.invalidTaxLine, { line: n, field: 'totalGross', reason: Reasons.amountRange });
-    const discount = roundAmount(gross.times(discountPercent).dividedBy(100), precision);
+    const secondPercent = percentage(n, 'secondDiscount', line.secondDiscountPercent);
+    const discount = secondPercent.isZero()
+      ? roundAmount(gross.times(discountPercent).dividedBy(100), precision)
+      : gross.minus(roundAmount(gross.times(remainderOf(discountPercent)).times(remainderOf(secondPercent)), precision));
     const net = gross.minus(discount);
     const rates = chargedRates(line, input.hasEquivalenceSurcharge === true);
     const withheld = withholding !== undefined && line.subjectToWithholding !== false;

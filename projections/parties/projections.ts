@@ -119,7 +119,9 @@ function applyEvent(event: RecordedEvent, w: Writes, t: TableOf): void {
     case 'Updated': {
       const e = event.data as unknown as PartyUpdatedData<unknown>;
       // Without a key (erased) personal changes are unreadable: the row stays anonymised.
-      w.update(tables.party, t(tables.party), { id: e.partyId }, { ...e.changes, ...(personal ? personalColumns(c.kind, personal, true) : {}), modificationDate: e.at });
+      // hasVatNumber is the deciders' clear fact beside the sealed number, no column of the read model.
+      const { hasVatNumber: _decidersOnly, ...changes } = e.changes;
+      w.update(tables.party, t(tables.party), { id: e.partyId }, { ...changes, ...(personal ? personalColumns(c.kind, personal, true) : {}), modificationDate: e.at });
       if (e.changes.status === undefined && typeof e.changes.disabled === 'boolean') statusFollowsDisabled(c, e.changes.disabled);
       // Items keep their rows (ids are stable across updates): item-rows.ts.
       if (e.addresses) writeItemRows(w, tables.address, t(tables.address), e.partyId, addressRows(c, e.addresses, personal));

@@ -236,3 +236,11 @@ t.test('a rounding the country\'s law does not allow is a coded error', async (t
   refused('GB', 'NAT-VAT20', 'DOCUMENT_PER_RATE', 'DOWN');
   t.equal(calculateDocumentTaxes({ country: 'GB', rounding: { level: 'DOCUMENT_TOTAL', mode: 'DOWN' }, lines: [line('GB', 'NAT-VAT20', '1', '0.99')] }).totals.totalVat, '0.19', '0.198 -> down 0.19');
 });
+
+t.test('a second discount compounds with the first to the cent: net = round(gross x (1 - a)(1 - b))', async (t) => {
+  const big = { ...line('ES', 'NAT-IVA21', '10', '100000.00', '12.35'), secondDiscountPercent: '7.77' };
+  // 1000000 x 0.8765 x 0.9223 = 808395.95 exactly; a combined 19.1604 % (four decimals) would give 191604.00 off.
+  t.match(calculateDocumentTaxes({ country: 'ES', lines: [big] }).lines[0], { totalGross: '1000000.00', totalDiscount: '191604.05', totalNet: '808395.95' });
+  t.match(calculateDocumentTaxes({ country: 'ES', lines: [{ ...big, discountPercent: '0' }] }).lines[0], { totalDiscount: '77700.00' }, 'the second alone');
+  t.throws(() => calculateDocumentTaxes({ country: 'ES', lines: [{ ...big, secondDiscountPercent: '101' }] }), new BusinessError(TaxErrors.invalidTaxLine, { line: 1, field: 'secondDiscount', reason: 'percentage' }));
+});
