@@ -21,5 +21,9 @@ export const sales = defineModule({
   projections: SALES_PROJECTIONS,
   events: SALES_EVENTS,
   errors: SALES_MESSAGES,
-  grants: Object.fromEntries(['sales-offer', 'sales-order', 'sales-delivery-note', 'sales-invoice'].map((a) => [SALES_RESOURCE(a), WRITERS])),
+  grants: {
+    ...Object.fromEntries(['sales-offer', 'sales-order', 'sales-delivery-note', 'sales-invoice'].map((a) => [SALES_RESOURCE(a), WRITERS])),
+    // postSalesInvoice's resource (spec §4.1).
+    'active/common': WRITERS,
+  },
 });

@@ -40,3 +40,27 @@ export const SALES_MESSAGES: Record<Code, Messages> = {
   [SalesErrors.alreadyLinked]: { en: 'The document {id} already follows {originId}.', es: 'El documento {id} ya procede de {originId}.', fr: 'Le document {id} suit déjà {originId}.', de: 'Der Beleg {id} folgt bereits {originId}.' },
   [SalesErrors.currencyUnknown]: { en: 'Unknown currency {currency}, or no exchange rate for it.', es: 'Moneda desconocida {currency}, o sin tipo de cambio.', fr: 'Devise inconnue {currency}, ou sans taux de change.', de: 'Unbekannte Währung {currency} oder ohne Wechselkurs.' },
 };
+
+/** Posting an invoice and settling its open items (commands/sales/posting.ts, settlement.ts). */
+export const SalesPostingErrors = {
+  invoiceNotClosed: 'sales.businessErrors.salesInvoiceNotClosed',
+  invoiceAlreadyPosted: 'sales.businessErrors.salesInvoiceAlreadyPosted',
+  journalNotForSalesInvoices: 'sales.businessErrors.journalTypeNotSalesInvoice',
+  openItemNotFound: 'sales.businessErrors.salesOpenItemNotFound',
+  openItemTwice: 'sales.businessErrors.salesOpenItemTwice',
+  openItemOtherCustomer: 'sales.businessErrors.salesOpenItemOtherCustomer',
+  paidAmountNotPositive: 'sales.businessErrors.paidAmountNotPositive',
+  beyondOpenAmount: 'sales.businessErrors.paidAmountBeyondOpenAmount',
+  paymentMethodNotFound: 'sales.businessErrors.paymentMethodNotFound',
+} as const;
+Object.assign(SALES_MESSAGES, {
+  [SalesPostingErrors.invoiceNotClosed]: { en: 'The invoice {id} is Pending: close it first.', es: 'La factura {id} está pendiente: ciérrela primero.', fr: 'La facture {id} est en attente : clôturez-la d\'abord.', de: 'Die Rechnung {id} ist offen: schließen Sie sie zuerst ab.' },
+  [SalesPostingErrors.invoiceAlreadyPosted]: { en: 'The invoice {id} is already posted ({status}).', es: 'La factura {id} ya está contabilizada ({status}).', fr: 'La facture {id} est déjà comptabilisée ({status}).', de: 'Die Rechnung {id} ist bereits gebucht ({status}).' },
+  [SalesPostingErrors.journalNotForSalesInvoices]: { en: 'The journal type {code} is of type {type}: an invoice posts to a SALES_INVOICE journal.', es: 'El diario {code} es de tipo {type}: una factura se contabiliza en un diario SALES_INVOICE.', fr: 'Le journal {code} est de type {type} : une facture se comptabilise dans un journal SALES_INVOICE.', de: 'Das Journal {code} hat den Typ {type}: eine Rechnung wird in ein SALES_INVOICE-Journal gebucht.' },
+  [SalesPostingErrors.openItemNotFound]: { en: 'Unknown open item {id}.', es: 'Vencimiento desconocido {id}.', fr: 'Échéance inconnue {id}.', de: 'Unbekannter offener Posten {id}.' },
+  [SalesPostingErrors.openItemTwice]: { en: 'The open item {id} is sent twice.', es: 'El vencimiento {id} se envía dos veces.', fr: 'L\'échéance {id} est envoyée deux fois.', de: 'Der offene Posten {id} wird zweimal gesendet.' },
+  [SalesPostingErrors.openItemOtherCustomer]: { en: 'The open item {id} is not an invoice of the customer {thirdPartyId}.', es: 'El vencimiento {id} no es de una factura del cliente {thirdPartyId}.', fr: 'L\'échéance {id} n\'est pas celle d\'une facture du client {thirdPartyId}.', de: 'Der offene Posten {id} gehört zu keiner Rechnung des Kunden {thirdPartyId}.' },
+  [SalesPostingErrors.paidAmountNotPositive]: { en: 'The amount paid of open item {id} must be more than zero (got {paidAmount}).', es: 'El importe pagado del vencimiento {id} debe ser mayor que cero ({paidAmount}).', fr: 'Le montant payé de l\'échéance {id} doit être supérieur à zéro ({paidAmount}).', de: 'Der gezahlte Betrag des offenen Postens {id} muss größer als null sein ({paidAmount}).' },
+  [SalesPostingErrors.beyondOpenAmount]: { en: 'The amount paid of open item {id} ({paidAmount}) is beyond the open amount ({open}).', es: 'El importe pagado del vencimiento {id} ({paidAmount}) supera el importe pendiente ({open}).', fr: 'Le montant payé de l\'échéance {id} ({paidAmount}) dépasse le montant restant dû ({open}).', de: 'Der gezahlte Betrag des offenen Postens {id} ({paidAmount}) übersteigt den offenen Betrag ({open}).' },
+  [SalesPostingErrors.paymentMethodNotFound]: { en: 'Unknown payment method {id}.', es: 'Forma de cobro desconocida {id}.', fr: 'Mode de règlement inconnu {id}.', de: 'Unbekannte Zahlungsmethode {id}.' },
+});

@@ -36,9 +36,11 @@ export interface SalesState {
   openItems: Map<string, KeptOpenItem>;
   /** Settlements still standing: what each paid (undone by deleting its entry). */
   settlements: Map<string, OpenItemPayment[]>;
+  /** Settlements ever recorded, undone ones included: the next one's matching letter is matchingLetterOf(count + 1). */
+  settlementCount: number;
 }
 
-export const initialSalesState = (): SalesState => ({ documents: new Map(), lastSequence: new Map(), openItems: new Map(), settlements: new Map() });
+export const initialSalesState = (): SalesState => ({ documents: new Map(), lastSequence: new Map(), openItems: new Map(), settlements: new Map(), settlementCount: 0 });
 
 export const seriesKey = (series: string, year: number): string => `${series}/${year}`;
 
@@ -189,6 +191,7 @@ export function evolveSales(state: SalesState, event: SalesEvent): SalesState {
     case 'SalesOpenItemsSettled': {
       assert(!state.settlements.has(event.data.settlementId), `${type} ${event.data.settlementId} twice`);
       state.settlements.set(event.data.settlementId, event.data.payments);
+      state.settlementCount += 1;
       pay(state, event.data.payments, 1, type);
       return state;
     }
