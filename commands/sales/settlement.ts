@@ -6,7 +6,7 @@
  * take what is open of one item, nor one letter.
  */
 import { Decimal } from '../../domain/money.ts';
-import { fail } from '../../domain/errors.ts';
+import { Errors, Reasons, fail } from '../../domain/errors.ts';
 import { derivedId } from '../../domain/ids.ts';
 import { SalesPostingErrors } from '../../domain/sales/errors.ts';
 import { itemsToSettle } from '../../domain/sales/ledger-decisions.ts';
@@ -19,7 +19,13 @@ import { PartiesAggregate } from '../parties/aggregates.ts';
 import { SettingsAggregate } from '../settings/aggregates.ts';
 import { entryAnswer, salesEntryCommand } from './ledger-command.ts';
 import { SalesOpenItemSettlementInput } from './ledger-inputs.ts';
-import { postingChoices } from './posting.ts';
+import { currencyPrecision, postingChoices } from './posting.ts';
+
+/** An amount paid at its currency's decimals; more decimals than the currency has are refused, never rounded. */
+function inCurrency(amount: Decimal, precision: number): string {
+  if (amount.decimalPlaces() > precision) fail(Errors.invalidInput, { field: 'salesOpenItemLinkagePaidAmounts.paidAmount', reason: Reasons.maxDecimals, decimals: precision });
+  return amount.toFixed(precision);
+}
 
 export function salesOpenItemSettlement(): CommandHandler {
   return async (services, ctx, raw) => {
@@ -56,7 +62,7 @@ export function salesOpenItemSettlement(): CommandHandler {
           data: {
             settlementId, exerciseId: posted.exerciseId, entryId: posted.entryId, entryNumber: posted.number, paymentMethodId: input.paymentMethodId,
             entryDate: input.entryDate, matchingLetter, at: now,
-            payments: items.map(({ item, paidAmount }) => ({ openItemId: item.openItemId, invoiceId: item.invoiceId, paidAmount: paidAmount.toString() })),
+            payments: items.map(({ item, invoice, paidAmount }) => ({ openItemId: item.openItemId, invoiceId: item.invoiceId, paidAmount: inCurrency(paidAmount, currencyPrecision(org, invoice.document.header.currencyCode)) })),
           },
         }),
       };
