@@ -8,7 +8,11 @@
  * closeSalesInvoice is not on this branch: the setup records SalesInvoiceClosed through the Sales aggregate itself.
  */
 import t from 'tap';
+import { postSourceEntry } from '../commands/accounting/source-postings.ts';
+import { CatalogAggregate } from '../commands/catalog/aggregates.ts';
+import { PartiesAggregate } from '../commands/parties/aggregates.ts';
 import { SalesAggregate } from '../commands/sales/aggregates.ts';
+import { invoiceEntry } from '../commands/sales/posting.ts';
 import { Decimal } from '../domain/money.ts';
 import { taxTreatmentIdOf } from '../domain/taxes/catalogue/index.ts';
 import { runningService } from './helpers/service.ts';
@@ -145,6 +149,33 @@ t.test('ES: settled in part then in full; beyond the open amount refused; each p
   t.same([letter(one), letter(two)], ['AA', 'AB'], 'each settlement its own letter, in order');
   t.equal(one.journalType.code, 'BAN');
   await booksBalance(t, es);
+});
+
+t.test('a retry: with its Idempotency-Key answered the first outcome, once; after a crash between the two appends, completed on the same entry', async (t) => {
+  const keyed = { v: {} as object };
+  const { invoiceId } = await invoiceOf(es, null);
+  await close(es, invoiceId);
+  keyed.v = { salesInvoiceId: invoiceId, journalTypeId: await journal(es, 'VEN') };
+  const headers = { ...es.headers, 'Idempotency-Key': `post-${invoiceId}` };
+  const first = await api.gql(POST, keyed, headers);
+  const count = await api.eventCount();
+  t.ok(first.data?.postSalesInvoice?.accountingEntryId, 'posted');
+  const again = await api.gql(POST, keyed, headers);
+  t.same(again.data, first.data, 'the same answer, not "already posted"');
+  t.equal(await api.eventCount(), count, 'nothing appended by the retry');
+
+  // A crash after the ledger's append: the entry is there, the invoice still Closed.
+  const crashed = await invoiceOf(es, null);
+  await close(es, crashed.invoiceId);
+  const load = async (aggregate: any) => (await commands.aggregates.load(aggregate, es.orgId)).state;
+  const [org, sales, parties, catalog] = [await commands.organisation(es.orgId), await load(SalesAggregate), await load(PartiesAggregate), await load(CatalogAggregate)];
+  const input = { salesInvoiceId: crashed.invoiceId, journalTypeId: await journal(es, 'VEN') };
+  const entry = await postSourceEntry(commands, { organisationId: es.orgId }, invoiceEntry(org, sales.documents.get(crashed.invoiceId).document, { parties, catalog }, input));
+  const before = await api.eventCount();
+  const completed = (await ok(es, POST, { v: input })).postSalesInvoice;
+  t.match(completed, { accountingEntryId: entry.entryId, accountingEntryNumber: entry.number }, 'answered the entry already posted');
+  t.equal(await api.eventCount(), before + 1, 'only SalesInvoicePosted appended');
+  t.equal((await load(SalesAggregate)).documents.get(crashed.invoiceId).status, 'Posted');
 });
 
 t.test('FR: 411000 / 70x / 445710 on VTE, the books balanced', async (t) => {

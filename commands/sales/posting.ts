@@ -16,6 +16,7 @@ import { invoiceToPost } from '../../domain/sales/ledger-decisions.ts';
 import { chartPostingAccounts, type PostingAccountChoices } from '../../domain/sales/posting-accounts.ts';
 import { invoicePosting } from '../../domain/sales/posting.ts';
 import { salesAccountRoleFor } from '../../domain/taxes/posting.ts';
+import type { SourceEntry } from '../accounting/source-postings.ts';
 import { CatalogAggregate } from '../catalog/aggregates.ts';
 import { parse, type CommandHandler } from '../handler.ts';
 import { PartiesAggregate } from '../parties/aggregates.ts';
@@ -40,6 +41,16 @@ export function postingChoices(org: OrganisationState, document: SalesDocument, 
 /** The document currency's decimals (its open items are in it). */
 export const currencyPrecision = (org: OrganisationState, code: string): number => CURRENCIES.find((c) => c.code === code)?.precision ?? org.currencyPrecision;
 
+/** The entry of an invoice: always under the same id (derived from the invoice's), dated and numbered as the invoice. */
+export function invoiceEntry(org: OrganisationState, document: SalesDocument, read: { parties: PartiesState; catalog: CatalogState }, input: { journalTypeId: string; accountingEntryDescription?: string | null }): SourceEntry {
+  const { documentId: invoiceId, header } = document;
+  return {
+    entryId: derivedId(invoiceId, 'entry', 'posting'), exerciseDate: header.documentDate, documentDate: header.documentDate, journalTypeId: input.journalTypeId,
+    description: input.accountingEntryDescription ?? null, documentNumber: document.operationalNumber, sourceType: 'SALES', sourceEntityId: invoiceId,
+    lines: invoicePosting(document, chartPostingAccounts(org, document, postingChoices(org, document, read.parties, read.catalog))),
+  };
+}
+
 export function postSalesInvoice(): CommandHandler {
   return async (services, ctx, raw) => {
     const input = parse(PostSalesInvoiceInput, raw);
@@ -52,12 +63,8 @@ export function postSalesInvoice(): CommandHandler {
     const r = await salesEntryCommand(services, ctx, (state) => {
       const { document } = invoiceToPost(state, org, input.salesInvoiceId, input.journalTypeId);
       const { documentId: invoiceId, header } = document;
-      const lines = invoicePosting(document, chartPostingAccounts(org, document, postingChoices(org, document, parties, catalog)));
       return {
-        entry: {
-          entryId: derivedId(invoiceId, 'entry', 'posting'), exerciseDate: header.documentDate, documentDate: header.documentDate, journalTypeId: input.journalTypeId,
-          description: input.accountingEntryDescription ?? null, documentNumber: document.operationalNumber, lines, sourceType: 'SALES', sourceEntityId: invoiceId,
-        },
+        entry: invoiceEntry(org, document, { parties, catalog }, input),
         event: (posted) => ({
           type: 'SalesInvoicePosted',
           data: {
