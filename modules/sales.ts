@@ -23,7 +23,8 @@ export const sales = defineModule({
   errors: SALES_MESSAGES,
   grants: {
     ...Object.fromEntries(['sales-offer', 'sales-order', 'sales-delivery-note', 'sales-invoice'].map((a) => [SALES_RESOURCE(a), WRITERS])),
-    // postSalesInvoice's resource (spec §4.1).
+    // postSalesInvoice's and salesOpenItemSettlement's resources (spec §4.1; the latter as the accounting module grants it).
     'active/common': WRITERS,
+    'active/accounting/accounting-entry': WRITERS,
   },
 });
