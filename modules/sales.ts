@@ -21,6 +21,10 @@ export const sales = defineModule({
   projections: SALES_PROJECTIONS,
   events: SALES_EVENTS,
   errors: SALES_MESSAGES,
-  // active/common: the invoice lifecycle's actions (closeSalesInvoice, postSalesInvoice) as the spec directs them.
-  grants: { ...Object.fromEntries(['sales-offer', 'sales-order', 'sales-delivery-note', 'sales-invoice'].map((a) => [SALES_RESOURCE(a), WRITERS])), 'active/common': WRITERS },
+  grants: {
+    ...Object.fromEntries(['sales-offer', 'sales-order', 'sales-delivery-note', 'sales-invoice'].map((a) => [SALES_RESOURCE(a), WRITERS])),
+    // the invoice lifecycle's (closeSalesInvoice, postSalesInvoice) and salesOpenItemSettlement's resources (spec §4.1; the latter as the accounting module grants it).
+    'active/common': WRITERS,
+    'active/accounting/accounting-entry': WRITERS,
+  },
 });

@@ -7,6 +7,7 @@ import type { CommandServices } from '../services.ts';
 import { LedgerAggregate } from './aggregates.ts';
 import { IdInput } from './inputs.ts';
 import { ledgerCommand } from './ledger-command.ts';
+import { undoSettlementOf } from '../sales/settlement-undo.ts';
 
 export const deleteAccountingEntry: CommandHandler = async (services, ctx, raw) => {
   const { id } = parse(IdInput, raw);
@@ -14,6 +15,9 @@ export const deleteAccountingEntry: CommandHandler = async (services, ctx, raw) 
   const replay = await services.aggregates.recorded(ctx);
   if (replay) return { id, position: replay.position };
   const org = await services.organisation(ctx.organisationId);
+  // A settlement's payment entry: deleting it undoes the settlement (the Sales stream decides both).
+  const undone = await undoSettlementOf(services, ctx, org, id);
+  if (undone) return undone;
   const exerciseId = (await exerciseOfEntry(services, org, id)) ?? fail(AccountingErrors.entryNotFound, { id });
   const r = await ledgerCommand(services, ctx, org, exerciseId, { type: 'DeleteAccountingEntry', entryId: id, now: services.now() });
   return { id, position: r.position };

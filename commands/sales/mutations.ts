@@ -44,3 +44,25 @@ export const SALES_MUTATIONS: MutationSpec[] = [
     schema: GenerateCreditNoteInput, run: generateCreditNote(GenerateCreditNoteInput),
   },
 ];
+
+/** Posting an invoice and settling its open items: the entry's id and number (spec §4.1; breadth §1.2, §1.5). */
+import { postSalesInvoice } from './posting.ts';
+import { salesOpenItemSettlement } from './settlement.ts';
+import { PostSalesInvoiceInput, SalesOpenItemSettlementInput } from './ledger-inputs.ts';
+
+const ENTRY_FIELDS = 'accountingEntryId: UUID! accountingEntryNumber: Int!';
+SALES_MUTATIONS.push(
+  {
+    name: 'postSalesInvoice', input: 'PostSalesInvoiceGLDtoInput', output: 'PostSalesInvoiceOutputGLDto', feature: 'CORE',
+    accessControl: { name: 'add-common', resource: 'active/common', action: 'add' }, filter: 'NO_FILTER',
+    schema: PostSalesInvoiceInput, run: postSalesInvoice(),
+    returns: { id: false, fields: `${ENTRY_FIELDS} accountingEntries: [PostSalesInvoiceAccountingEntryGLDto!]!` },
+  },
+  {
+    // Directives as purchaseOpenItemSettlement's (the spec's table stops there; the two are one shape).
+    name: 'salesOpenItemSettlement', input: 'SalesOpenItemSettlementGLDtoInput', output: 'SalesOpenItemSettlementOutputGLDto', feature: 'CORE',
+    accessControl: { name: 'add-accounting-entry', resource: 'active/accounting/accounting-entry', action: 'add' }, filter: 'NO_FILTER',
+    schema: SalesOpenItemSettlementInput, run: salesOpenItemSettlement(),
+    returns: { id: false, fields: ENTRY_FIELDS },
+  },
+);

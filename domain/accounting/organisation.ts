@@ -106,6 +106,8 @@ export interface AccountState {
 export interface JournalTypeState {
   id: string;
   code: string;
+  /** What it journals (a sales invoice posts only to a SALES_INVOICE journal). */
+  type: JournalTypeType;
   deactivated: boolean;
   /** The account it names: not deleted while it does (chartRefererOf). */
   accountingAccountId: string | null;
@@ -378,7 +380,7 @@ export function evolveOrganisation(state: OrganisationState, event: Organisation
       const d = event.data;
       assert(!state.journalTypes.has(d.journalTypeId), `${type} of journal type ${d.journalTypeId}, which exists already`);
       assert(!state.journalTypeIdByCode.has(d.code), `${type} of journal type ${d.journalTypeId} with code ${d.code}, which another journal type has`);
-      state.journalTypes.set(d.journalTypeId, { id: d.journalTypeId, code: d.code, deactivated: d.deactivated, accountingAccountId: d.accountingAccountId ?? null });
+      state.journalTypes.set(d.journalTypeId, { id: d.journalTypeId, code: d.code, type: d.type, deactivated: d.deactivated, accountingAccountId: d.accountingAccountId ?? null });
       state.journalTypeIdByCode.set(d.code, d.journalTypeId);
       return state;
     }
@@ -386,6 +388,7 @@ export function evolveOrganisation(state: OrganisationState, event: Organisation
       const jt = state.journalTypes.get(event.data.journalTypeId);
       assert(jt, `${type} of journal type ${event.data.journalTypeId}, which does not exist`);
       if (event.data.changes.deactivated !== undefined) jt.deactivated = event.data.changes.deactivated;
+      if (event.data.changes.type !== undefined) jt.type = event.data.changes.type;
       if (event.data.changes.accountingAccountId !== undefined) jt.accountingAccountId = event.data.changes.accountingAccountId;
       return state;
     }

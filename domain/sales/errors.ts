@@ -65,3 +65,27 @@ Object.assign(SALES_MESSAGES, {
   [SalesTakeErrors.quantityExceedsPending]: { en: 'Line {line} takes {requested} of line {originLineId} of {originId}, which has {pending} pending.', es: 'La línea {line} toma {requested} de la línea {originLineId} de {originId}, que tiene {pending} pendiente.', fr: 'La ligne {line} prend {requested} de la ligne {originLineId} de {originId}, qui a {pending} en attente.', de: 'Zeile {line} übernimmt {requested} aus Zeile {originLineId} von {originId}, die {pending} offen hat.' },
   [SalesTakeErrors.lineTakenByLaterDocument]: { en: 'Line {id} of {documentId}: later documents took {taken} of it; it cannot be deleted or cut below that.', es: 'Línea {id} de {documentId}: documentos posteriores tomaron {taken}; no se puede eliminar ni reducir por debajo.', fr: 'Ligne {id} de {documentId} : des documents ultérieurs en ont pris {taken} ; elle ne peut être supprimée ni réduite en dessous.', de: 'Zeile {id} von {documentId}: Folgebelege übernahmen {taken}; sie kann nicht gelöscht oder darunter verringert werden.' },
 });
+
+/** Posting an invoice and settling its open items (commands/sales/posting.ts, settlement.ts). */
+export const SalesPostingErrors = {
+  invoiceNotClosed: 'sales.businessErrors.salesInvoiceNotClosed',
+  invoiceAlreadyPosted: 'sales.businessErrors.salesInvoiceAlreadyPosted',
+  journalNotForSalesInvoices: 'sales.businessErrors.journalTypeNotSalesInvoice',
+  openItemNotFound: 'sales.businessErrors.salesOpenItemNotFound',
+  openItemTwice: 'sales.businessErrors.salesOpenItemTwice',
+  openItemOtherCustomer: 'sales.businessErrors.salesOpenItemOtherCustomer',
+  paidAmountNotPositive: 'sales.businessErrors.paidAmountNotPositive',
+  beyondOpenAmount: 'sales.businessErrors.paidAmountBeyondOpenAmount',
+  paymentMethodNotFound: 'sales.businessErrors.paymentMethodNotFound',
+} as const;
+Object.assign(SALES_MESSAGES, {
+  [SalesPostingErrors.invoiceNotClosed]: { en: 'The invoice {id} is Pending: close it first.', es: 'La factura {id} está pendiente: ciérrela primero.', fr: 'La facture {id} est en attente : clôturez-la d\'abord.', de: 'Die Rechnung {id} ist offen: schließen Sie sie zuerst ab.' },
+  [SalesPostingErrors.invoiceAlreadyPosted]: { en: 'The invoice {id} is already posted ({status}).', es: 'La factura {id} ya está contabilizada ({status}).', fr: 'La facture {id} est déjà comptabilisée ({status}).', de: 'Die Rechnung {id} ist bereits gebucht ({status}).' },
+  [SalesPostingErrors.journalNotForSalesInvoices]: { en: 'The journal type {code} is of type {type}: an invoice posts to a SALES_INVOICE journal.', es: 'El diario {code} es de tipo {type}: una factura se contabiliza en un diario SALES_INVOICE.', fr: 'Le journal {code} est de type {type} : une facture se comptabilise dans un journal SALES_INVOICE.', de: 'Das Journal {code} hat den Typ {type}: eine Rechnung wird in ein SALES_INVOICE-Journal gebucht.' },
+  [SalesPostingErrors.openItemNotFound]: { en: 'Unknown open item {id}.', es: 'Vencimiento desconocido {id}.', fr: 'Échéance inconnue {id}.', de: 'Unbekannter offener Posten {id}.' },
+  [SalesPostingErrors.openItemTwice]: { en: 'The open item {id} is sent twice.', es: 'El vencimiento {id} se envía dos veces.', fr: 'L\'échéance {id} est envoyée deux fois.', de: 'Der offene Posten {id} wird zweimal gesendet.' },
+  [SalesPostingErrors.openItemOtherCustomer]: { en: 'The open item {id} is not an invoice of the customer {thirdPartyId}.', es: 'El vencimiento {id} no es de una factura del cliente {thirdPartyId}.', fr: 'L\'échéance {id} n\'est pas celle d\'une facture du client {thirdPartyId}.', de: 'Der offene Posten {id} gehört zu keiner Rechnung des Kunden {thirdPartyId}.' },
+  [SalesPostingErrors.paidAmountNotPositive]: { en: 'The amount paid of open item {id} must be more than zero (got {paidAmount}).', es: 'El importe pagado del vencimiento {id} debe ser mayor que cero ({paidAmount}).', fr: 'Le montant payé de l\'échéance {id} doit être supérieur à zéro ({paidAmount}).', de: 'Der gezahlte Betrag des offenen Postens {id} muss größer als null sein ({paidAmount}).' },
+  [SalesPostingErrors.beyondOpenAmount]: { en: 'The amount paid of open item {id} ({paidAmount}) is beyond the open amount ({open}).', es: 'El importe pagado del vencimiento {id} ({paidAmount}) supera el importe pendiente ({open}).', fr: 'Le montant payé de l\'échéance {id} ({paidAmount}) dépasse le montant restant dû ({open}).', de: 'Der gezahlte Betrag des offenen Postens {id} ({paidAmount}) übersteigt den offenen Betrag ({open}).' },
+  [SalesPostingErrors.paymentMethodNotFound]: { en: 'Unknown payment method {id}.', es: 'Forma de cobro desconocida {id}.', fr: 'Mode de règlement inconnu {id}.', de: 'Unbekannte Zahlungsmethode {id}.' },
+});

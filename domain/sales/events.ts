@@ -176,7 +176,7 @@ export type SalesEvent =
    */
   | { type: 'SalesInvoicePosted'; data: { invoiceId: string; exerciseId: string; entryId: string; entryNumber: number; journalTypeId: string; openItems: OpenItemDue[]; at: string } }
   /** salesOpenItemSettlement: the payment entry (Ledger first, as for posting) and what it paid of each item. */
-  | { type: 'SalesOpenItemsSettled'; data: { settlementId: string; exerciseId: string; entryId: string; entryNumber: number; paymentMethodId: string; entryDate: IsoDate; payments: OpenItemPayment[]; at: string } }
+  | { type: 'SalesOpenItemsSettled'; data: { settlementId: string; exerciseId: string; entryId: string; entryNumber: number; paymentMethodId: string; entryDate: IsoDate; payments: OpenItemPayment[]; matchingLetter?: string; at: string } }
   /** The settlement's entry was deleted: what it paid is open again. */
   | { type: 'SalesSettlementUndone'; data: { settlementId: string; entryId: string; at: string } };
 

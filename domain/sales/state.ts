@@ -38,9 +38,13 @@ export interface SalesState {
   openItems: Map<string, KeptOpenItem>;
   /** Settlements still standing: what each paid (undone by deleting its entry). */
   settlements: Map<string, OpenItemPayment[]>;
+  /** The payment entry of each standing settlement (entry id -> settlement and the exercise whose ledger holds it). */
+  settlementEntries: Map<string, { settlementId: string; exerciseId: string }>;
+  /** Settlements ever recorded, undone ones included: the next one's matching letter is matchingLetterOf(count + 1). */
+  settlementCount: number;
 }
 
-export const initialSalesState = (): SalesState => ({ documents: new Map(), lastSequence: new Map(), openItems: new Map(), settlements: new Map() });
+export const initialSalesState = (): SalesState => ({ documents: new Map(), lastSequence: new Map(), openItems: new Map(), settlements: new Map(), settlementEntries: new Map(), settlementCount: 0 });
 
 export const seriesKey = (series: string, year: number): string => `${series}/${year}`;
 
@@ -195,6 +199,8 @@ export function evolveSales(state: SalesState, event: SalesEvent): SalesState {
     case 'SalesOpenItemsSettled': {
       assert(!state.settlements.has(event.data.settlementId), `${type} ${event.data.settlementId} twice`);
       state.settlements.set(event.data.settlementId, event.data.payments);
+      state.settlementCount += 1;
+      state.settlementEntries.set(event.data.entryId, { settlementId: event.data.settlementId, exerciseId: event.data.exerciseId });
       pay(state, event.data.payments, 1, type);
       return state;
     }
@@ -202,6 +208,7 @@ export function evolveSales(state: SalesState, event: SalesEvent): SalesState {
       const payments = state.settlements.get(event.data.settlementId);
       assert(payments, `${type} of settlement ${event.data.settlementId}, which does not stand`);
       state.settlements.delete(event.data.settlementId);
+      state.settlementEntries.delete(event.data.entryId);
       pay(state, payments, -1, type);
       return state;
     }
