@@ -50,7 +50,11 @@ const ids: Record<string, string> = {};
 const lines = { date: `${year}-04-04`, journalTypeCode: 'GEN', accountingEntryLines: [{ subAccountCode: '5720000', debitAmount: '1' }, { subAccountCode: '1000000', creditAmount: '1' }] };
 
 /** One valid input per mutation (run in this order) and the queue message it must produce. */
-const TABLE: Record<string, { input: () => object; message: [object: string, action: string]; select?: string }> = {
+/**
+ * One row per mutation, run in this order: its input (read when the row runs), the queue message it makes, the
+ * result field that names what it acted on (`id` unless told) and, when the message is keyed otherwise, its key.
+ */
+const TABLE: Record<string, { input: () => object | Promise<object>; message: [object: string, action: string]; select?: string; key?: () => string }> = {
   createAccountingAccount: { input: () => ({ code: '6290031', name: 'Servicios' }), message: ['accountingAccount', 'after.create'] },
   updateAccountingAccount: { input: () => ({ id: ids.createAccountingAccount, name: 'Servicios varios' }), message: ['accountingAccount', 'after.update'] },
   deleteAccountingAccount: { input: () => ({ id: ids.createAccountingAccount }), message: ['accountingAccount', 'after.delete'] },
@@ -101,7 +105,11 @@ const TABLE: Record<string, { input: () => object; message: [object: string, act
  */
 function salesDocumentRows(): typeof TABLE {
   const line = { productCode: 'SRV1', productName: 'Servicio', totalQuantity: '2', unitPrice: '10.00' };
-  const document = () => ({ customerId: ids.createCustomer, documentDate: `${year}-04-06`, lines: [line] });
+  // A customer of its own: the posted invoice keeps it (a party with entries cannot be deleted, the table deletes createCustomer's).
+  const document = async () => {
+    ids.salesCustomer ??= (await api.gql(`mutation { createCustomer(input: { socialName: "Cliente Ventas S.L." }) { id } }`)).data.createCustomer.id;
+    return { customerId: ids.salesCustomer, documentDate: `${year}-04-06`, lines: [line] };
+  };
   const kinds = [['Quote', 'salesQuote'], ['Order', 'salesOrder'], ['DeliveryNote', 'salesDeliveryNote'], ['Invoice', 'salesInvoice']] as const;
   const rows: typeof TABLE = {};
   for (const [kind, object] of kinds) {
@@ -113,6 +121,21 @@ function salesDocumentRows(): typeof TABLE {
   rows.generateCreditNote = { input: () => ({ id: ids.createSalesInvoice }), message: ['salesCreditNote', 'after.create'] };
   // A deleted credit note is queued under its kind, salesInvoice (the deletion event names the kind only).
   rows.deleteSalesInvoice = { input: () => ({ id: ids.generateCreditNote }), message: ['salesInvoice', 'after.delete'] };
+  rows.postSalesInvoice = {
+    input: async () => {
+      const journal = (await api.gql(`{ journalTypes(where: { type: { eq: SALES_INVOICE } }, first: 1) { nodes { id } } }`)).data.journalTypes.nodes[0].id;
+      return { salesInvoiceId: ids.createSalesInvoice, journalTypeId: journal, accountingEntryDescription: 'Queued' };
+    },
+    select: 'accountingEntryId', key: () => ids.createSalesInvoice, message: ['salesInvoice', 'after.post'],
+  };
+  rows.salesOpenItemSettlement = {
+    input: async () => {
+      const item = (await api.gql(`query($id: UUID!) { salesInvoiceOpenItems(where: { salesInvoice: { id: { eq: $id } } }) { nodes { id amount } } }`, { id: ids.createSalesInvoice })).data.salesInvoiceOpenItems.nodes[0];
+      const method = await api.gql(`mutation($v: PaymentMethodCreateGLDtoInput!) { createPaymentMethod(input: $v) { id } }`, { v: { referenceName: 'Banco Cobros', type: 'BANK_ACCOUNT', journalTypeId: gen, subAccountId: accounts[1].id } });
+      return { entryDate: `${year}-04-07`, paymentMethodId: method.data.createPaymentMethod.id, thirdPartyId: ids.salesCustomer, salesOpenItemLinkagePaidAmounts: [{ openItemId: item.id, paidAmount: item.amount }] };
+    },
+    select: 'accountingEntryId', message: ['salesOpenItemSettlement', 'after.create'],
+  };
   for (const [kind, object] of kinds.slice(0, 3).reverse()) rows[`deleteSales${kind}`] = { input: () => ({ id: ids[`createSales${kind}`] }), message: [object, 'after.delete'] };
   return rows;
 }
@@ -125,8 +148,8 @@ t.test('the table holds every mutation of every module', async (t) => {
 t.test('every mutation produces its queue message and its webhook delivery', async (t) => {
   const expected = [];
   for (const [name, step] of Object.entries(TABLE)) {
-    ids[name] = await run(name, step.input(), step.select);
-    expected.push({ name, object: step.message[0], event: step.message[1], key: ids[name] });
+    ids[name] = await run(name, await step.input(), step.select);
+    expected.push({ name, object: step.message[0], event: step.message[1], key: step.key?.() ?? ids[name] });
   }
   await caughtUp();
   const batch = await list();

@@ -29,6 +29,7 @@ export const SALES_EVENTS: EventCatalog<SalesEvent['type']> = {
   SalesDocumentLinked: ofDocuments('after.link', Object.values(OBJECT), (d) => ({ object: OBJECT[d.kind as SalesDocumentKind], event: 'after.link', key: d.documentId, id: d.documentId })),
   SalesInvoiceClosed: (d) => ({ object: 'salesInvoice', event: 'after.close', key: d.invoiceId, id: d.number?.operationalNumber }),
   SalesInvoicePosted: (d) => ({ object: 'salesInvoice', event: 'after.post', key: d.invoiceId, id: d.invoiceId }),
-  SalesOpenItemsSettled: (d) => ({ object: 'salesOpenItemSettlement', event: 'after.create', key: d.settlementId, id: String(d.entryNumber) }),
-  SalesSettlementUndone: (d) => ({ object: 'salesOpenItemSettlement', event: 'after.delete', key: d.settlementId, id: d.settlementId }),
+  // A settlement is known to clients by its payment entry (salesOpenItemSettlement answers accountingEntryId).
+  SalesOpenItemsSettled: (d) => ({ object: 'salesOpenItemSettlement', event: 'after.create', key: d.entryId, id: String(d.entryNumber) }),
+  SalesSettlementUndone: (d) => ({ object: 'salesOpenItemSettlement', event: 'after.delete', key: d.entryId, id: d.entryId }),
 };
