@@ -368,6 +368,8 @@ function apply(event: RecordedEvent, w: Writes, t: TableOf): void {
 export const salesProjection: Projection = {
   name: 'sales',
   resources: [...SALES_RESOURCES, SalesSettlementPayment],
+  // 1: an updated document's own pending quantities and related rows kept right, pending never below zero (issue 18).
+  revision: 1,
   eventTypes: SALES_EVENT_TYPES,
   apply,
 };
