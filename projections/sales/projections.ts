@@ -5,6 +5,7 @@
  * SQL from the rows the later documents hold, so a rebuild (whose batches share nothing) gives the same answers.
  */
 import { derivedId } from '../../domain/ids.ts';
+import { Decimal } from '../../domain/money.ts';
 import type { RelatedSalesDocumentType, SalesDocumentKind } from '../../domain/sales/enums.ts';
 import { SALES_EVENT_TYPES, type SalesAddress, type SalesDocument, type SalesEvent } from '../../domain/sales/events.ts';
 import type { RecordedEvent } from '../../eventstore/port.ts';
@@ -91,8 +92,8 @@ function lineRows(d: SalesDocument, organisationId: string, at: string): Row[] {
     originId: l.origin?.originId ?? null,
     originLineId: l.origin?.originLineId ?? null,
     creditedLineId: l.creditedLineId,
-    // Nothing has taken from a new line yet (refreshPending corrects it when something already names it).
-    pendingQuantity: l.totalQuantity,
+    // Nothing has taken from a new line yet (refreshPending corrects it when something already names it); never below zero, as state.ts.
+    pendingQuantity: new Decimal(l.totalQuantity).isNeg() ? '0' : l.totalQuantity,
     status: 'Pending',
     availableForCreditNoteQuantity: d.kind === 'INVOICE' && !isCreditNote ? l.totalQuantity : null,
     creationDate: at,
@@ -102,9 +103,7 @@ function lineRows(d: SalesDocument, organisationId: string, at: string): Row[] {
 
 /** One related-documents row per origin (its lines' origins, a credit note's invoice), or one without origin. */
 function relatedRows(d: SalesDocument, organisationId: string): Row[] {
-  const origins = new Map<string, RelatedSalesDocumentType>();
-  for (const l of d.lines) if (l.origin && !origins.has(l.origin.originId)) origins.set(l.origin.originId, l.origin.originType);
-  if (d.sourceInvoiceId) origins.set(d.sourceInvoiceId, 'INVOICE');
+  const origins = originsOfDocument(d);
   const own = { organisationId, documentId: d.documentId, documentType: relatedType(d), operationalNumber: d.operationalNumber, documentDate: d.header.documentDate, status: 'Pending', totalLiquid: d.amounts.totals.totalLiquid };
   if (origins.size === 0) return [{ ...own, id: d.documentId, originId: null, originDocumentType: null }];
   return [...origins].map(([originId, originType], i) => ({ ...own, id: i === 0 ? d.documentId : derivedId(d.documentId, 'related', originId), originId, originDocumentType: originType }));
@@ -133,8 +132,9 @@ function refreshPending(w: Writes, t: TableOf, organisationId: string, documentI
   for (const { lines, documents, documentField } of PENDING) {
     const document = col(lines, documentField);
     w.sql(
-      `UPDATE ${t(lines)} l SET pending_quantity = l.total_quantity - x.taken,
-         status = CASE WHEN x.declined THEN 'Declined' WHEN x.taken = 0 THEN 'Pending' WHEN l.total_quantity - x.taken <= 0 THEN 'Completed' ELSE 'Partial' END
+      // As domain/sales/state.ts pendingQuantity and lineStatus: never below zero; nothing (or less) taken is Pending.
+      `UPDATE ${t(lines)} l SET pending_quantity = greatest(l.total_quantity - x.taken, 0),
+         status = CASE WHEN x.declined THEN 'Declined' WHEN x.taken <= 0 THEN 'Pending' WHEN l.total_quantity - x.taken <= 0 THEN 'Completed' ELSE 'Partial' END
        FROM (SELECT l2.id, (SELECT coalesce(sum(c.total_quantity), 0) FROM (${taken}) c WHERE c.origin_line_id = l2.id) AS taken,
                EXISTS (SELECT 1 FROM ${t(documents)} d WHERE d.organisation_id = $1 AND d.id = l2.${document} AND d.status = 'Declined') AS declined
              FROM ${t(lines)} l2 WHERE l2.organisation_id = $1 AND l2.${document} IN (${targets})) x
@@ -152,14 +152,16 @@ function kindOfLines(r: Resource): SalesDocumentKind {
 /** The documents a document's lines take from: $2's lines in the table of its kind. */
 const originsOf = (t: TableOf, kind: SalesDocumentKind) => `SELECT origin_id FROM ${t(SALES_LINES[kind])} WHERE organisation_id = $1 AND ${col(SALES_LINES[kind], SALES_KINDS[kind].documentField)} = $2`;
 
+/** The invoice a credit note ($2) credits. */
+const creditedBy = (t: TableOf) => `SELECT source_sales_invoice_id FROM ${t(SalesInvoice)} WHERE organisation_id = $1 AND id = $2 AND source_sales_invoice_id IS NOT NULL`;
+
 /**
- * What the invoice a credit note ($2) credits may still be credited, and whether it has a credit note; with
- * `excluding`, as if $2 were gone.
+ * What the invoices `source` selects (by default the one a credit note $2 credits) may still be credited, and
+ * whether they have a credit note; with `excluding`, as if $2 were gone.
  */
-function refreshCredited(w: Writes, t: TableOf, organisationId: string, documentId: string, excluding: boolean): void {
+function refreshCredited(w: Writes, t: TableOf, organisationId: string, documentId: string, excluding: boolean, source = creditedBy(t)): void {
   const lines = t(SalesInvoiceLine);
   const invoices = t(SalesInvoice);
-  const source = `SELECT source_sales_invoice_id FROM ${invoices} WHERE organisation_id = $1 AND id = $2 AND source_sales_invoice_id IS NOT NULL`;
   w.sql(
     `UPDATE ${lines} l SET available_for_credit_note_quantity = l.total_quantity - coalesce((SELECT sum(abs(c.total_quantity)) FROM ${lines} c
        WHERE c.organisation_id = $1 AND c.credited_line_id = l.id${excluding ? ' AND c.sales_invoice_id <> $2' : ''}), 0)
@@ -172,6 +174,58 @@ function refreshCredited(w: Writes, t: TableOf, organisationId: string, document
      WHERE i.organisation_id = $1 AND i.id IN (${source})`,
     [organisationId, documentId],
     { resource: SalesInvoice, table: invoices, fields: ['organisationId', 'sourceSalesInvoiceId'] },
+  );
+}
+
+/**
+ * One more origin of a document among related documents: its own row takes the origin if it has none yet;
+ * otherwise the origin is one more row (a copy of the own row), unless it has one already.
+ */
+function relate(w: Writes, t: TableOf, organisationId: string, documentId: string, originId: string, originType: RelatedSalesDocumentType): void {
+  const related = t(RelatedSalesDocument);
+  w.sql(
+    `INSERT INTO ${related} (${['organisation_id', 'id', 'document_id', 'document_type', 'operational_number', 'document_date', 'status', 'total_liquid', 'origin_id', 'origin_document_type'].join(', ')})
+     SELECT organisation_id, $3, document_id, document_type, operational_number, document_date, status, total_liquid, $4, $5 FROM ${related}
+     WHERE organisation_id = $1 AND id = $2 AND origin_id IS NOT NULL AND origin_id <> $4
+       AND NOT EXISTS (SELECT 1 FROM ${related} WHERE organisation_id = $1 AND document_id = $2 AND origin_id = $4)`,
+    [organisationId, documentId, derivedId(documentId, 'related', originId), originId, originType],
+    { resource: RelatedSalesDocument, table: related, fields: ['organisationId', 'documentId'] },
+  );
+  w.sql(`UPDATE ${related} SET origin_id = $3, origin_document_type = $4 WHERE organisation_id = $1 AND id = $2 AND origin_id IS NULL`, [organisationId, documentId, originId, originType], {
+    resource: RelatedSalesDocument,
+    table: related,
+    fields: ['id'],
+  });
+}
+
+/** The origins a document's lines (and a credit note's invoice) give it among related documents, in order. */
+function originsOfDocument(d: SalesDocument): Map<string, RelatedSalesDocumentType> {
+  const origins = new Map<string, RelatedSalesDocumentType>();
+  for (const l of d.lines) if (l.origin && !origins.has(l.origin.originId)) origins.set(l.origin.originId, l.origin.originType);
+  if (d.sourceInvoiceId) origins.set(d.sourceInvoiceId, 'INVOICE');
+  return origins;
+}
+
+/**
+ * Before an update replaces a document's lines: the related rows of the origins its lines (and a credit note's
+ * invoice) gave it go, those a link (SalesDocumentLinked) added stay. The own row keeps its id and takes the
+ * origin of a linked row if it loses its own (none when nothing is left), as when the links come after creation.
+ */
+function unrelateLines(w: Writes, t: TableOf, organisationId: string, kind: SalesDocumentKind, documentId: string): void {
+  const related = t(RelatedSalesDocument);
+  const old = `${originsOf(t, kind)}${kind === 'INVOICE' ? ` UNION ${creditedBy(t)}` : ''}`;
+  const lookup = { resource: RelatedSalesDocument, table: related, fields: ['organisationId', 'documentId'] };
+  w.sql(`DELETE FROM ${related} WHERE organisation_id = $1 AND document_id = $2 AND id <> $2 AND origin_id IN (${old})`, [organisationId, documentId], [lookup, { resource: SALES_LINES[kind], table: t(SALES_LINES[kind]), fields: ['organisationId', SALES_KINDS[kind].documentField] }]);
+  const linked = (column: string) => `(SELECT ${column} FROM ${related} WHERE organisation_id = $1 AND document_id = $2 AND id <> $2 ORDER BY origin_id LIMIT 1)`;
+  w.sql(
+    `UPDATE ${related} SET origin_id = ${linked('origin_id')}, origin_document_type = ${linked('origin_document_type')} WHERE organisation_id = $1 AND id = $2 AND origin_id IN (${old})`,
+    [organisationId, documentId],
+    [{ resource: RelatedSalesDocument, table: related, fields: ['id'] }, lookup],
+  );
+  w.sql(
+    `DELETE FROM ${related} WHERE organisation_id = $1 AND document_id = $2 AND id <> $2 AND origin_id = (SELECT origin_id FROM ${related} WHERE organisation_id = $1 AND id = $2)`,
+    [organisationId, documentId],
+    [lookup, { resource: RelatedSalesDocument, table: related, fields: ['id'] }],
   );
 }
 
@@ -237,12 +291,16 @@ function apply(event: RecordedEvent, w: Writes, t: TableOf): void {
       // The lines as they now stand replace the old ones: what the old ones took is given back first.
       refreshPending(w, t, organisationId, d.documentId, originsOf(t, d.kind), true);
       if (d.invoiceType === 'CREDIT_NOTE') refreshCredited(w, t, organisationId, d.documentId, true);
+      unrelateLines(w, t, organisationId, d.kind, d.documentId);
       w.delete(lines, t(lines), { organisationId, [SALES_KINDS[d.kind].documentField]: d.documentId });
       for (const line of lineRows(d, organisationId, at)) w.insert(lines, t(lines), line);
       w.update(documents, t(documents), { organisationId, id: d.documentId }, { ...documentRow(d), modificationDate: at });
       syncRelated(w, t, organisationId, d.documentId, { operationalNumber: d.operationalNumber, documentDate: d.header.documentDate, totalLiquid: d.amounts.totals.totalLiquid });
-      refreshPending(w, t, organisationId, d.documentId, originsOf(t, d.kind), false);
+      for (const [originId, originType] of originsOfDocument(d)) relate(w, t, organisationId, d.documentId, originId, originType);
+      // Its origins' lines take what the new lines take; its own new lines owe what later documents took of them.
+      refreshPending(w, t, organisationId, d.documentId, `${originsOf(t, d.kind)} UNION SELECT $2::uuid`, false);
       if (d.invoiceType === 'CREDIT_NOTE') refreshCredited(w, t, organisationId, d.documentId, false);
+      else if (d.kind === 'INVOICE') refreshCredited(w, t, organisationId, d.documentId, false, 'SELECT $2::uuid');
       return;
     }
     case 'SalesDocumentDeleted': {
@@ -266,21 +324,7 @@ function apply(event: RecordedEvent, w: Writes, t: TableOf): void {
     }
     case 'SalesDocumentLinked': {
       const { documentId, originId, originKind } = e.data;
-      const related = t(RelatedSalesDocument);
-      // The document's own row takes the origin if it has none yet; otherwise the origin is one more row.
-      w.sql(
-        `INSERT INTO ${related} (${['organisation_id', 'id', 'document_id', 'document_type', 'operational_number', 'document_date', 'status', 'total_liquid', 'origin_id', 'origin_document_type'].join(', ')})
-         SELECT organisation_id, $3, document_id, document_type, operational_number, document_date, status, total_liquid, $4, $5 FROM ${related}
-         WHERE organisation_id = $1 AND id = $2 AND origin_id IS NOT NULL AND origin_id <> $4
-           AND NOT EXISTS (SELECT 1 FROM ${related} WHERE organisation_id = $1 AND document_id = $2 AND origin_id = $4)`,
-        [organisationId, documentId, derivedId(documentId, 'related', originId), originId, originKind],
-        { resource: RelatedSalesDocument, table: related, fields: ['organisationId', 'documentId'] },
-      );
-      w.sql(`UPDATE ${related} SET origin_id = $3, origin_document_type = $4 WHERE organisation_id = $1 AND id = $2 AND origin_id IS NULL`, [organisationId, documentId, originId, originKind], {
-        resource: RelatedSalesDocument,
-        table: related,
-        fields: ['id'],
-      });
+      relate(w, t, organisationId, documentId, originId, originKind);
       return;
     }
     case 'SalesInvoiceClosed': {
@@ -324,6 +368,8 @@ function apply(event: RecordedEvent, w: Writes, t: TableOf): void {
 export const salesProjection: Projection = {
   name: 'sales',
   resources: [...SALES_RESOURCES, SalesSettlementPayment],
+  // 1: an updated document's own pending quantities and related rows kept right, pending never below zero (issue 18).
+  revision: 1,
   eventTypes: SALES_EVENT_TYPES,
   apply,
 };
