@@ -102,7 +102,7 @@ t.test('mistakes on the command line: one line naming the problem, exit 2', asyn
 t.test('org, client and user lists let an operator who lost the demo token make another', async (t) => {
   const created = await json('org', 'create', '--name', 'Listed Org', '--country', 'es');
   await json('user', 'create', '--org', created.id, '--email', 'lister@example.com', '--password', 'a-long-password', '--role', 'viewer');
-  await api.service.daemon.waitFor(await api.service.store.headPosition()); // the running service projects what the CLI wrote
+  await api.service.daemon.waitFor(await api.service.store.committedHead!()); // the running service projects what the CLI wrote
   const [orgs, clients, users, members, humanOrgs] = await Promise.all([
     json('org', 'list'), json('client', 'list'), json('user', 'list'), json('user', 'list', '--org', created.id), ledger('org', 'list'),
   ]);

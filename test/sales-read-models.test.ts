@@ -60,7 +60,7 @@ const from = (kind: 'QUOTE' | 'ORDER' | 'DELIVERY_NOTE', doc: SalesDocument, l: 
 
 async function record(organisation: string, ...events: SalesEvent[]) {
   await store.append(`Sales-${organisation}`, events.map((e) => ({ id: id(), type: e.type, data: e.data as never, metadata: { organisationId: organisation, schemaVersion: 1 } })), 'any' as never);
-  t.ok(await daemon.waitFor(await store.headPosition()), 'projected');
+  t.ok(await daemon.waitFor(await store.committedHead!()), 'projected');
 }
 
 // A quote of 10 A and 4 B; an order taking 6 A and the 4 B; an invoice from the order; a credit note of 2 A.
