@@ -8,15 +8,15 @@
  */
 import type { OrganisationCountry } from '../enums.ts';
 
-export const ACCOUNT_ROLES = ['customers', 'suppliers', 'bank', 'cash', 'inputVat', 'outputVat', 'saleProducts', 'purchaseProducts', 'intracommunity', 'foreign'] as const;
+export const ACCOUNT_ROLES = ['customers', 'suppliers', 'bank', 'cash', 'inputVat', 'outputVat', 'saleProducts', 'saleServices', 'purchaseProducts', 'intracommunity', 'foreign'] as const;
 export type AccountRole = (typeof ACCOUNT_ROLES)[number];
 export const JOURNAL_ROLES = ['bank', 'cash', 'opening', 'payroll'] as const;
 export type JournalRole = (typeof JOURNAL_ROLES)[number];
 
 /** Account codes by master chart key. */
 export const CHART_DEFAULT_ACCOUNTS: Readonly<Record<string, Partial<Record<AccountRole, string>>>> = {
-  'ES-PGC2007': { customers: '4300000', suppliers: '4000000', bank: '5720000', cash: '5700000', inputVat: '4720000', outputVat: '4770000', saleProducts: '7000000', purchaseProducts: '6000000', intracommunity: '7000001', foreign: '7000002' },
-  'FR-PCG': { customers: '411000', suppliers: '401000', bank: '512000', cash: '530000', inputVat: '445660', outputVat: '445710', saleProducts: '707000', purchaseProducts: '607000', intracommunity: '707200', foreign: '707300' },
+  'ES-PGC2007': { customers: '4300000', suppliers: '4000000', bank: '5720000', cash: '5700000', inputVat: '4720000', outputVat: '4770000', saleProducts: '7000000', saleServices: '7050000', purchaseProducts: '6000000', intracommunity: '7000001', foreign: '7000002' },
+  'FR-PCG': { customers: '411000', suppliers: '401000', bank: '512000', cash: '530000', inputVat: '445660', outputVat: '445710', saleProducts: '707000', saleServices: '706000', purchaseProducts: '607000', intracommunity: '707200', foreign: '707300' },
   'DE-SKR03': { customers: '1400', suppliers: '1600', bank: '1200', cash: '1000', inputVat: '1576', outputVat: '1776', saleProducts: '8400', purchaseProducts: '3400', intracommunity: '8125', foreign: '8120' },
   'UKIE-COMMON': { customers: '1100', suppliers: '2100', bank: '1200', cash: '1230', inputVat: '2201', outputVat: '2200', saleProducts: '4000', purchaseProducts: '5000', intracommunity: '4003', foreign: '4004' },
   'US-GAAP': { customers: '1200', suppliers: '2000', bank: '1010', cash: '1000', saleProducts: '4000', purchaseProducts: '5100', foreign: '4010' },

@@ -2,7 +2,7 @@
  * The accounts an invoice posts to, resolved against the organisation's chart (pure): the receivable is the
  * customer's own account, else the chart's customers account; a line's sales account its product's, else the
  * account of its treatment's kind (`salesAccountCodeOf`: the organisation's default, intra-EU or export sales
- * account), else the chart's sales account; output tax the treatment's outputAccountCode; recargo the same
+ * account), else the chart's sales account (its services account for a domestic service, where the chart has one); output tax the treatment's outputAccountCode; recargo the same
  * account (the PGC posts it to 477 with the IVA: no chart here has a dedicated one); withholding the
  * country's withholdingAccountCode. A code the chart lacks is the coded accountNotFound.
  */
@@ -49,7 +49,10 @@ export function chartPostingAccounts(org: OrganisationState, document: SalesDocu
       const own = choices.productAccountIdOf?.(line);
       if (own) return own;
       const kind = treatmentOf(line.taxTreatmentCode)?.kind;
-      return byCode((kind && choices.salesAccountCodeOf?.(kind)) || roles.saleProducts, 'salesAccount');
+      const code = (kind && choices.salesAccountCodeOf?.(kind)) || roles.saleProducts;
+      // Domestic services go where the chart keeps them apart from goods (PGC 705, PCG 706).
+      const service = line.isService && code === roles.saleProducts && roles.saleServices;
+      return byCode(service || code, 'salesAccount');
     },
     outputTaxAccountOf: (row) => outputAccount(row.taxTreatmentCode),
     surchargeAccountOf: (row) => outputAccount(row.taxTreatmentCode),
