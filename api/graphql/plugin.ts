@@ -35,6 +35,7 @@ import { ENUMS, GRAPHQL_RESOURCES, buildSdl } from './sdl.ts';
 import { HEADER_FREE_ROOTS, localizedEnumValues, localizedErrorMessage, masterChartById, masterCharts } from './sage-roots.ts';
 import { accountingSetup, thirdPartyCodeModeSettings } from './setup.ts';
 import { accessPolicyCheck, readUsers } from './users.ts';
+import { salesKpis, type SalesKpiInput } from './sales-kpis.ts';
 import { isUuid } from '../../domain/ids.ts';
 
 export interface GraphqlOptions {
@@ -178,6 +179,11 @@ export async function graphqlPlugin(app: FastifyInstance, options: GraphqlOption
     if (!org.id || !org.country) return null;
     const { rows } = await readScoped(pool, caller.organisationId, (db) => db.query(`SELECT name FROM organisations WHERE id = $1`, [caller.organisationId]));
     return accountingSetup({ ...org, id: org.id, country: org.country }, rows[0]?.name ?? null);
+  };
+  // Read models only, confined to the caller's organisation as every list.
+  Query.salesKpis = async (_: unknown, args: { input: SalesKpiInput }, ctx: Context) => {
+    const caller = requireCaller(ctx);
+    return readScoped(pool, caller.organisationId, (db) => salesKpis(db, caller.organisationId, args.input, new Date(services.now())));
   };
   Query.userAccessPolicyCheck = async (_: unknown, args: { actions: string[] }, ctx: Context) => {
     const caller = requireCaller(ctx);

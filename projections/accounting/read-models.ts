@@ -9,6 +9,7 @@ import { f, type Resource } from '../engine/resource.ts';
 import { TaxTreatment } from '../taxes/read-models.ts';
 import { accountingEntryThirdParty } from './third-party.ts';
 import { AccountingEntryInvoice, AccountingEntryPayment } from './entry-documents.ts';
+import { SalesInvoice } from '../sales/read-models.ts';
 
 export const AccountingAccount: Resource = {
   typeName: 'AccountingAccount',
@@ -173,7 +174,8 @@ export const AccountingEntry: Resource = {
     f.uuid('journalTypeId'),
     f.dateTime('modificationDate'),
     f.int('number'),
-    f.absent('salesInvoice', 'SalesInvoiceHeader'),
+    // The invoice an entry posts (postSalesInvoice: sourceEntityId is the invoice's id); null for any other entry, a settlement's included.
+    f.ref('salesInvoice', 'SalesInvoiceHeader', () => SalesInvoice, 'sourceEntityId'),
     f.ref('session', 'Session', () => Session, 'sessionId'),
     f.uuid('sessionId'),
     f.uuid('sourceEntityId'),

@@ -12,7 +12,7 @@ import type { RecordedEvent } from '../../eventstore/port.ts';
 import { projectionsOf, type Projection, type TableOf } from '../engine/projection.ts';
 import { columnOf, type Resource } from '../engine/resource.ts';
 import type { Writes } from '../engine/writes.ts';
-import { OpenItem, RelatedSalesDocument, SALES_DOCUMENTS, SALES_KINDS, SALES_LINES, SALES_RESOURCES, SalesInvoice, SalesInvoiceLine, SalesOrderLine, SalesQuoteLine, SalesSettlementPayment } from './read-models.ts';
+import { OpenItem, RelatedSalesDocument, SALES_DOCUMENTS, SALES_KINDS, SALES_LINES, SALES_RESOURCES, SalesInvoice, SalesInvoiceLine, SalesInvoicePaymentTermLine, SalesOrderLine, SalesQuoteLine, SalesSettlementPayment } from './read-models.ts';
 
 type Row = Record<string, unknown>;
 
@@ -100,6 +100,18 @@ function lineRows(d: SalesDocument, organisationId: string, at: string): Row[] {
     modificationDate: at,
   }));
 }
+
+/** An invoice's payment term lines as recorded; ids derived from the invoice's (a customer's term lines are copied to many invoices). */
+function paymentTermRows(d: SalesDocument, organisationId: string, at: string): Row[] {
+  if (d.kind !== 'INVOICE') return [];
+  return d.header.paymentTermLines.map((l, i) => ({
+    organisationId, id: derivedId(d.documentId, 'payment-term-line', String(i)), salesInvoiceId: d.documentId, order: l.order, condition: l.condition,
+    day: l.day, payDaysList: l.payDays.join(','), type: l.type, value: l.value, paymentMeanId: l.paymentMeanId, creationDate: at, modificationDate: at,
+  }));
+}
+
+/** Zero at the scale of `amount` (decimal text): what nothing paid of it reads as ('0.00' of '121.00'). */
+const zeroAtScaleOf = (amount: string) => new Decimal(0).toFixed(amount.split('.')[1]?.length ?? 0);
 
 /** One related-documents row per origin (its lines' origins, a credit note's invoice), or one without origin. */
 function relatedRows(d: SalesDocument, organisationId: string): Row[] {
@@ -244,7 +256,8 @@ function refreshCollection(w: Writes, t: TableOf, organisationId: string, settle
   const invoices = t(SalesInvoice);
   const touched = (column: string) => `SELECT ${column} FROM ${payments} WHERE organisation_id = $1 AND settlement_id = $2`;
   w.sql(
-    `UPDATE ${items} o SET paid_amount_accumulated = x.paid,
+    // At the item's amount's scale (its currency's): nothing paid, or all given back, reads '0.00', not '0'.
+    `UPDATE ${items} o SET paid_amount_accumulated = round(x.paid, scale(o.amount)),
        status = CASE WHEN x.paid = 0 THEN 'NOT_SPECIFIED' WHEN abs(x.paid) >= abs(o.amount) THEN 'COLLECTED' ELSE 'PARTIAL' END
      FROM (SELECT open_item_id, sum(CASE WHEN undone THEN 0 ELSE paid_amount END) AS paid FROM ${payments}
            WHERE organisation_id = $1 AND open_item_id IN (${touched('open_item_id')}) GROUP BY open_item_id) x
@@ -280,6 +293,7 @@ function apply(event: RecordedEvent, w: Writes, t: TableOf): void {
       w.insert(documents, t(documents), { ...documentRow(d), organisationId, status: 'Pending', hasCreditNote: false, creationDate: at, modificationDate: at });
       for (const line of lineRows(d, organisationId, at)) w.insert(SALES_LINES[d.kind], t(SALES_LINES[d.kind]), line);
       for (const row of relatedRows(d, organisationId)) w.insert(RelatedSalesDocument, t(RelatedSalesDocument), row);
+      for (const row of paymentTermRows(d, organisationId, at)) w.insert(SalesInvoicePaymentTermLine, t(SalesInvoicePaymentTermLine), row);
       refreshPending(w, t, organisationId, d.documentId, originsOf(t, d.kind), false);
       if (d.invoiceType === 'CREDIT_NOTE') refreshCredited(w, t, organisationId, d.documentId, false);
       return;
@@ -294,6 +308,10 @@ function apply(event: RecordedEvent, w: Writes, t: TableOf): void {
       unrelateLines(w, t, organisationId, d.kind, d.documentId);
       w.delete(lines, t(lines), { organisationId, [SALES_KINDS[d.kind].documentField]: d.documentId });
       for (const line of lineRows(d, organisationId, at)) w.insert(lines, t(lines), line);
+      if (d.kind === 'INVOICE') {
+        w.delete(SalesInvoicePaymentTermLine, t(SalesInvoicePaymentTermLine), { organisationId, salesInvoiceId: d.documentId });
+        for (const row of paymentTermRows(d, organisationId, at)) w.insert(SalesInvoicePaymentTermLine, t(SalesInvoicePaymentTermLine), row);
+      }
       w.update(documents, t(documents), { organisationId, id: d.documentId }, { ...documentRow(d), modificationDate: at });
       syncRelated(w, t, organisationId, d.documentId, { operationalNumber: d.operationalNumber, documentDate: d.header.documentDate, totalLiquid: d.amounts.totals.totalLiquid });
       for (const [originId, originType] of originsOfDocument(d)) relate(w, t, organisationId, d.documentId, originId, originType);
@@ -308,6 +326,7 @@ function apply(event: RecordedEvent, w: Writes, t: TableOf): void {
       const lines = SALES_LINES[kind];
       refreshPending(w, t, organisationId, documentId, originsOf(t, kind), true);
       if (kind === 'INVOICE') refreshCredited(w, t, organisationId, documentId, true);
+      if (kind === 'INVOICE') w.delete(SalesInvoicePaymentTermLine, t(SalesInvoicePaymentTermLine), { organisationId, salesInvoiceId: documentId });
       w.delete(lines, t(lines), { organisationId, [SALES_KINDS[kind].documentField]: documentId });
       w.delete(SALES_DOCUMENTS[kind], t(SALES_DOCUMENTS[kind]), { organisationId, id: documentId });
       w.delete(RelatedSalesDocument, t(RelatedSalesDocument), { organisationId, documentId });
@@ -340,17 +359,17 @@ function apply(event: RecordedEvent, w: Writes, t: TableOf): void {
       for (const o of openItems) {
         w.insert(OpenItem, t(OpenItem), {
           organisationId, id: o.openItemId, salesInvoiceId: invoiceId, dueDate: o.dueDate, amount: o.amount, paymentMeanId: o.paymentMeanId,
-          paidAmountAccumulated: '0', status: 'NOT_SPECIFIED', isAdvanceInvoicePayment: false, creationDate: at, modificationDate: at,
+          paidAmountAccumulated: zeroAtScaleOf(o.amount), status: 'NOT_SPECIFIED', isAdvanceInvoicePayment: false, creationDate: at, modificationDate: at,
         });
       }
       syncRelated(w, t, organisationId, invoiceId, { status: 'Posted' });
       return;
     }
     case 'SalesOpenItemsSettled': {
-      const { settlementId, payments } = e.data;
+      const { settlementId, payments, entryDate } = e.data;
       for (const p of payments) {
         w.insert(SalesSettlementPayment, t(SalesSettlementPayment), {
-          organisationId, id: derivedId(settlementId, 'payment', p.openItemId), settlementId, openItemId: p.openItemId, salesInvoiceId: p.invoiceId, paidAmount: p.paidAmount, undone: false,
+          organisationId, id: derivedId(settlementId, 'payment', p.openItemId), settlementId, openItemId: p.openItemId, salesInvoiceId: p.invoiceId, paidAmount: p.paidAmount, undone: false, entryDate,
         });
       }
       refreshCollection(w, t, organisationId, settlementId);
@@ -369,7 +388,8 @@ export const salesProjection: Projection = {
   name: 'sales',
   resources: [...SALES_RESOURCES, SalesSettlementPayment],
   // 1: an updated document's own pending quantities and related rows kept right, pending never below zero (issue 18).
-  revision: 1,
+  // 2: an open item's paidAmountAccumulated at its amount's scale ('0.00', not '0', when nothing is paid).
+  revision: 2,
   eventTypes: SALES_EVENT_TYPES,
   apply,
 };

@@ -8,7 +8,7 @@ import { OpenItemStatus, SalesInvoiceType, RelatedSalesDocumentType, SalesLineOr
 import { Product } from '../catalog/read-models.ts';
 import { f, type Field, type Resource } from '../engine/resource.ts';
 import { Customer } from '../parties/read-models.ts';
-import { PaymentMean } from '../settings/read-models.ts';
+import { PaymentMean, paymentTermLines } from '../settings/read-models.ts';
 
 /** A postal address kept in hidden columns of its document (`main_address_city` ...), read as one object. */
 const ADDRESS_PARTS = ['name', 'firstLine', 'secondLine', 'city', 'zipCode', 'province', 'countryIsoCodeAlpha2'] as const;
@@ -154,6 +154,7 @@ const invoice = documentResource(INVOICE, () => SalesInvoiceLine, [
   f.string('invoiceEmail'),
   f.children('openItems', 'OpenItem', () => OpenItem, 'salesInvoiceId', 'dueDate'),
   f.dateTime('operationDate'),
+  f.children('paymentTermLines', 'SalesInvoicePaymentTermLine', () => SalesInvoicePaymentTermLine, 'salesInvoiceId', 'order'),
   f.string('salesOrderNumber'),
   f.ref('sourceSalesInvoice', 'SalesInvoice', () => SalesInvoice, 'sourceSalesInvoiceId'),
   f.uuid('sourceSalesInvoiceId'),
@@ -175,6 +176,9 @@ export const SalesInvoiceLine: Resource = lineResource(INVOICE, () => SalesInvoi
   f.decimal('availableForCreditNoteQuantity'),
   f.uuid('creditedLineId', { hidden: true }), // a credit note's line: the invoice line it credits
 ]);
+
+/** The payment terms the invoice was created with (breadth §1.1), in the shape of a payment term's own lines. */
+export const SalesInvoicePaymentTermLine: Resource = paymentTermLines('SalesInvoicePaymentTermLine', 'sales_invoice_payment_term_lines', 'salesInvoiceId');
 
 /** One instalment of a posted invoice (Sage's OpenItem; node of salesInvoiceOpenItems and SalesInvoice.openItems). */
 export const OpenItem: Resource = {
@@ -224,17 +228,20 @@ export const RelatedSalesDocument: Resource = {
   ],
 };
 
-/** What each settlement paid of each open item: its undo gives it back (the projection's own table, no GraphQL type). */
+/**
+ * What each settlement paid of each open item (in the invoice's currency) and on which date: its undo gives it
+ * back; salesKpis' MONEY_IN sums it by date (the projection's own table, no GraphQL type).
+ */
 export const SalesSettlementPayment: Resource = {
   typeName: 'SalesSettlementPayment',
   table: 'sales_settlement_payments',
   scope: 'organisation',
-  indexes: [['organisation_id', 'settlement_id'], ['organisation_id', 'open_item_id']],
-  fields: [f.uuid('id'), f.uuid('settlementId'), f.uuid('openItemId'), f.uuid('salesInvoiceId'), f.decimal('paidAmount'), f.bool('undone')],
+  indexes: [['organisation_id', 'settlement_id'], ['organisation_id', 'open_item_id'], ['organisation_id', 'entry_date']],
+  fields: [f.uuid('id'), f.uuid('settlementId'), f.uuid('openItemId'), f.uuid('salesInvoiceId'), f.decimal('paidAmount'), f.bool('undone'), f.dateTime('entryDate')],
 };
 
 export const SALES_DOCUMENTS = { QUOTE: SalesQuote, ORDER: SalesOrder, DELIVERY_NOTE: SalesDeliveryNote, INVOICE: SalesInvoice } as const;
 export const SALES_LINES = { QUOTE: SalesQuoteLine, ORDER: SalesOrderLine, DELIVERY_NOTE: SalesDeliveryNoteLine, INVOICE: SalesInvoiceLine } as const;
 export const SALES_KINDS = { QUOTE, ORDER, DELIVERY_NOTE, INVOICE } as const;
 
-export const SALES_RESOURCES: Resource[] = [SalesQuote, SalesQuoteLine, SalesOrder, SalesOrderLine, SalesDeliveryNote, SalesDeliveryNoteLine, SalesInvoice, SalesInvoiceLine, OpenItem, RelatedSalesDocument];
+export const SALES_RESOURCES: Resource[] = [SalesQuote, SalesQuoteLine, SalesOrder, SalesOrderLine, SalesDeliveryNote, SalesDeliveryNoteLine, SalesInvoice, SalesInvoiceLine, SalesInvoicePaymentTermLine, OpenItem, RelatedSalesDocument];
