@@ -36,7 +36,7 @@ t.test('the entry that posted an invoice or a credit note is not deleted; a sett
 
   const graphql = await api.gql(`mutation($v: AccountingEntryDeleteGLDtoInput!) { deleteAccountingEntry(input: $v) { id } }`, { v: { id: posted.id } });
   t.equal(graphql.errors?.[0]?.extensions?.code, SalesGuardErrors.postingEntryNotDeletable, 'GraphQL: the coded error');
-  const messages = SALES_MESSAGES[SalesGuardErrors.postingEntryNotDeletable];
+  const messages = (SALES_MESSAGES as Record<string, Record<string, string>>)[SalesGuardErrors.postingEntryNotDeletable];
   t.same(Object.keys(messages).sort(), ['de', 'en', 'es', 'fr'], 'in four languages');
   t.match(messages.en, /credit the invoice instead/);
 
