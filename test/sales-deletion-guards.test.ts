@@ -70,3 +70,22 @@ t.test('a customer or a product a sales document names is not deleted, and is on
   await mutate.deleteCustomer(ctx, { id: customer.id });
   await refused(t, () => mutate.deleteCustomer(ctx, { id: customer.id }), 'global.businessErrors.partyNotFound');
 });
+
+t.test('a document racing the deletion of its customer or product: never both', async (t) => {
+  for (let i = 0; i < 15; i++) {
+    const customer = await mutate.createCustomer(ctx, { socialName: `Carrera ${i}` });
+    const product = await mutate.createProduct(ctx, { code: `R${i}`, name: `Carrera ${i}`, category: 'PRODUCT', salesUnitPrice: '1.00' });
+    const quote = () => mutate.createSalesQuote(ctx, { customerId: customer.id, documentDate: date, lines: [{ productId: product.id, totalQuantity: '1' }] });
+    // Started in turn in both orders: the document first, then the deletions first.
+    const deletions = () => [mutate.deleteCustomer(ctx, { id: customer.id }), mutate.deleteProduct(ctx, { id: product.id })];
+    const [made, customerGone, productGone] = i % 2 === 0
+      ? await Promise.allSettled([quote(), ...deletions()])
+      : await Promise.allSettled([...deletions(), quote()]).then(([c, p, q]) => [q, c, p]);
+    if (made.status === 'fulfilled') {
+      t.equal(customerGone.status, 'rejected', `race ${i}: the quote made, the customer stays`);
+      t.equal(productGone.status, 'rejected', `race ${i}: the quote made, the product stays`);
+    } else {
+      t.ok(customerGone.status === 'fulfilled' || productGone.status === 'fulfilled', `race ${i}: the quote refused, a deletion went first`);
+    }
+  }
+});
