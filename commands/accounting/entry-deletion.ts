@@ -8,6 +8,7 @@ import { LedgerAggregate } from './aggregates.ts';
 import { IdInput } from './inputs.ts';
 import { ledgerCommand } from './ledger-command.ts';
 import { undoSettlementOf } from '../sales/settlement-undo.ts';
+import { unlessPostingEntry } from '../sales/posting-entry-guard.ts';
 
 export const deleteAccountingEntry: CommandHandler = async (services, ctx, raw) => {
   const { id } = parse(IdInput, raw);
@@ -18,9 +19,12 @@ export const deleteAccountingEntry: CommandHandler = async (services, ctx, raw) 
   // A settlement's payment entry: deleting it undoes the settlement (the Sales stream decides both).
   const undone = await undoSettlementOf(services, ctx, org, id);
   if (undone) return undone;
-  const exerciseId = (await exerciseOfEntry(services, org, id)) ?? fail(AccountingErrors.entryNotFound, { id });
-  const r = await ledgerCommand(services, ctx, org, exerciseId, { type: 'DeleteAccountingEntry', entryId: id, now: services.now() });
-  return { id, position: r.position };
+  // The entry that posted a sales invoice or credit note stays (a credit note corrects it).
+  return unlessPostingEntry(services, ctx, id, async () => {
+    const exerciseId = (await exerciseOfEntry(services, org, id)) ?? fail(AccountingErrors.entryNotFound, { id });
+    const r = await ledgerCommand(services, ctx, org, exerciseId, { type: 'DeleteAccountingEntry', entryId: id, now: services.now() });
+    return { id, position: r.position };
+  });
 };
 
 /**

@@ -1,4 +1,8 @@
 /** The catalogue's commands: decided against the organisation's Catalog stream with its chart as a fact. */
+import { CatalogErrors } from '../../domain/catalog/errors.ts';
+import { fail } from '../../domain/errors.ts';
+import { documentsNameProduct } from '../../domain/sales/usage.ts';
+import { SalesAggregate } from '../sales/aggregates.ts';
 import { decideCatalog, type CatalogCommand, type CatalogState } from '../../domain/catalog/products.ts';
 import { answerInputId, command, defined, type DecisionContext } from '../handler.ts';
 import { referringToChart } from '../accounting/chart.ts';
@@ -29,9 +33,15 @@ export const updateProduct = referringToChart(command({
   answer: answerInputId,
 }));
 
+/** A product a live sales document names stays (the Sales stream held: no document takes it meanwhile). */
 export const deleteProduct = command({
   input: ProductDeleteInput,
   aggregate: CatalogAggregate,
-  decide: ({ id }, state, c) => decide({ type: 'DeleteProduct', productId: id, now: c.now }, state, c),
+  alsoHold: [SalesAggregate],
+  decide: async ({ id }, state, c) => {
+    const events = await decide({ type: 'DeleteProduct', productId: id, now: c.now }, state, c);
+    if (documentsNameProduct(await c.held(SalesAggregate), id)) fail(CatalogErrors.productInUse, { code: state.products.get(id)!.code });
+    return events;
+  },
   answer: answerInputId,
 });

@@ -41,11 +41,14 @@ export function postingChoices(org: OrganisationState, document: SalesDocument, 
 /** The document currency's decimals (its open items are in it). */
 export const currencyPrecision = (org: OrganisationState, code: string): number => CURRENCIES.find((c) => c.code === code)?.precision ?? org.currencyPrecision;
 
+/** The id of the entry that posts an invoice (or a credit note): derived from it, the same on every attempt. */
+export const postingEntryId = (invoiceId: string): string => derivedId(invoiceId, 'entry', 'posting');
+
 /** The entry of an invoice: always under the same id (derived from the invoice's), dated and numbered as the invoice. */
 export function invoiceEntry(org: OrganisationState, document: SalesDocument, read: { parties: PartiesState; catalog: CatalogState }, input: { journalTypeId: string; accountingEntryDescription?: string | null }): SourceEntry {
   const { documentId: invoiceId, header } = document;
   return {
-    entryId: derivedId(invoiceId, 'entry', 'posting'), exerciseDate: header.documentDate, documentDate: header.documentDate, journalTypeId: input.journalTypeId,
+    entryId: postingEntryId(invoiceId), exerciseDate: header.documentDate, documentDate: header.documentDate, journalTypeId: input.journalTypeId,
     description: input.accountingEntryDescription ?? null, documentNumber: document.operationalNumber, sourceType: 'SALES', sourceEntityId: invoiceId,
     lines: invoicePosting(document, chartPostingAccounts(org, document, postingChoices(org, document, read.parties, read.catalog))),
   };

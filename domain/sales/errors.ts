@@ -89,3 +89,11 @@ Object.assign(SALES_MESSAGES, {
   [SalesPostingErrors.beyondOpenAmount]: { en: 'The amount paid of open item {id} ({paidAmount}) is beyond the open amount ({open}).', es: 'El importe pagado del vencimiento {id} ({paidAmount}) supera el importe pendiente ({open}).', fr: 'Le montant payé de l\'échéance {id} ({paidAmount}) dépasse le montant restant dû ({open}).', de: 'Der gezahlte Betrag des offenen Postens {id} ({paidAmount}) übersteigt den offenen Betrag ({open}).' },
   [SalesPostingErrors.paymentMethodNotFound]: { en: 'Unknown payment method {id}.', es: 'Forma de cobro desconocida {id}.', fr: 'Mode de règlement inconnu {id}.', de: 'Unbekannte Zahlungsmethode {id}.' },
 });
+
+/** What a posted document keeps standing (commands/sales/posting-entry-guard.ts). */
+export const SalesGuardErrors = {
+  postingEntryNotDeletable: 'sales.businessErrors.salesInvoiceEntryNotDeletable',
+} as const;
+Object.assign(SALES_MESSAGES, {
+  [SalesGuardErrors.postingEntryNotDeletable]: { en: 'The accounting entry {id} posted the sales invoice {number} and cannot be deleted; credit the invoice instead.', es: 'El asiento {id} contabilizó la factura de venta {number} y no se puede eliminar; emita una factura rectificativa.', fr: 'L\'écriture {id} a comptabilisé la facture de vente {number} et ne peut être supprimée ; établissez un avoir à la place.', de: 'Die Buchung {id} hat die Ausgangsrechnung {number} gebucht und kann nicht gelöscht werden; erstellen Sie stattdessen eine Gutschrift.' },
+});

@@ -40,11 +40,13 @@ export interface SalesState {
   settlements: Map<string, OpenItemPayment[]>;
   /** The payment entry of each standing settlement (entry id -> settlement and the exercise whose ledger holds it). */
   settlementEntries: Map<string, { settlementId: string; exerciseId: string }>;
+  /** The entry that posted each posted invoice or credit note (entry id -> document id): such an entry is never deleted. */
+  postingEntries: Map<string, string>;
   /** Settlements ever recorded, undone ones included: the next one's matching letter is matchingLetterOf(count + 1). */
   settlementCount: number;
 }
 
-export const initialSalesState = (): SalesState => ({ documents: new Map(), lastSequence: new Map(), openItems: new Map(), settlements: new Map(), settlementEntries: new Map(), settlementCount: 0 });
+export const initialSalesState = (): SalesState => ({ documents: new Map(), lastSequence: new Map(), openItems: new Map(), settlements: new Map(), settlementEntries: new Map(), postingEntries: new Map(), settlementCount: 0 });
 
 export const seriesKey = (series: string, year: number): string => `${series}/${year}`;
 
@@ -193,6 +195,7 @@ export function evolveSales(state: SalesState, event: SalesEvent): SalesState {
       const kept = requireKept(state, event.data.invoiceId, type);
       kept.status = 'Posted';
       kept.openItems = event.data.openItems.map((i) => i.openItemId);
+      state.postingEntries.set(event.data.entryId, kept.document.documentId);
       for (const item of event.data.openItems) state.openItems.set(item.openItemId, { ...item, invoiceId: kept.document.documentId, paid: '0' });
       return state;
     }

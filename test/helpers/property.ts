@@ -12,9 +12,23 @@ export function holds(t: Pick<TAP, 'pass' | 'fail'>, property: fc.IProperty<any>
     fc.assert(property, { numRuns: NUM_RUNS });
     t.pass(`holds for ${NUM_RUNS} runs`);
   } catch (error) {
-    // fast-check's message holds the shrunk counterexample and the predicate's own error.
-    t.fail(error instanceof Error ? `${error.message}${error.cause ? `\ncause: ${String(error.cause)}` : ''}` : String(error));
+    reportFailure(t, error);
   }
+}
+
+/** holds() for a property that runs against the real service: asynchronous, with its own bound on runs. */
+export async function holdsAsync(t: Pick<TAP, 'pass' | 'fail'>, property: fc.IAsyncProperty<any>, params: fc.Parameters<any> & { numRuns: number }): Promise<void> {
+  try {
+    await fc.assert(property, params);
+    t.pass(`holds for ${params.numRuns} runs`);
+  } catch (error) {
+    reportFailure(t, error);
+  }
+}
+
+function reportFailure(t: Pick<TAP, 'fail'>, error: unknown): void {
+  // fast-check's message holds the shrunk counterexample and the predicate's own error.
+  t.fail(error instanceof Error ? `${error.message}${error.cause ? `\ncause: ${String(error.cause)}` : ''}` : String(error));
 }
 
 export function expect(condition: boolean, message: string): asserts condition {
