@@ -9,6 +9,7 @@
  * Taken before any in-process lock, always, so the two kinds of lock are never waited on in both orders.
  * Each hold keeps a connection of a small pool of its own for as long as it lasts.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import pg from 'pg';
 
 export const ORGANISATION_LOCK_LIMITS = Object.freeze({
@@ -40,6 +41,8 @@ interface SharedHold {
 export class OrganisationLocks {
   private readonly pool: pg.Pool;
   private readonly admitting = new Map<string, SharedHold>();
+  /** The organisations whose shared lock the current call chain holds: a nested `shared` runs under that hold. */
+  private readonly holdingShared = new AsyncLocalStorage<ReadonlySet<string>>();
 
   constructor(connectionString: string) {
     // Idle connections close soon and never keep a CLI process alive.
@@ -57,6 +60,10 @@ export class OrganisationLocks {
 
   /** Runs `fn` while no guarded deletion of the organisation runs in any process. */
   async shared<T>(organisationId: string, fn: () => Promise<T>): Promise<T> {
+    // Re-entrant: a command that takes the lock first (before its in-process stream locks, as the order wants) may
+    // call a posting that takes it again. A second request would queue behind a waiting deletion that waits on us.
+    const held = this.holdingShared.getStore();
+    if (held?.has(organisationId)) return fn();
     let hold = this.admitting.get(organisationId);
     if (!hold) {
       hold = this.openSharedHold(organisationId);
@@ -66,7 +73,7 @@ export class OrganisationLocks {
     try {
       await hold.granted;
       if (!hold.held()) throw new Error(`lost the lock of organisation ${organisationId}`);
-      return await fn();
+      return await this.holdingShared.run(new Set([...(held ?? []), organisationId]), fn);
     } finally {
       hold.users--;
       if (hold.users === 0 && !hold.admitting) hold.release();
@@ -75,6 +82,7 @@ export class OrganisationLocks {
 
   /** Runs `fn` while no posting or other guarded deletion of the organisation runs in any process. */
   exclusive<T>(organisationId: string, fn: () => Promise<T>): Promise<T> {
+    if (this.holdingShared.getStore()?.has(organisationId)) throw new Error(`invariant violated: the exclusive lock of organisation ${organisationId} asked under its shared lock`);
     return this.holding(organisationId, false, async (release, held) => {
       try {
         if (!held()) throw new Error(`lost the lock of organisation ${organisationId}`);

@@ -16,14 +16,22 @@ export const deleteAccountingEntry: CommandHandler = async (services, ctx, raw) 
   const replay = await services.aggregates.recorded(ctx);
   if (replay) return { id, position: replay.position };
   const org = await services.organisation(ctx.organisationId);
-  // A settlement's payment entry: deleting it undoes the settlement (the Sales stream decides both).
-  const undone = await undoSettlementOf(services, ctx, org, id);
-  if (undone) return undone;
-  // The entry that posted a sales invoice or credit note stays (a credit note corrects it).
-  return unlessPostingEntry(services, ctx, id, async () => {
-    const exerciseId = (await exerciseOfEntry(services, org, id)) ?? fail(AccountingErrors.entryNotFound, { id });
-    const r = await ledgerCommand(services, ctx, org, exerciseId, { type: 'DeleteAccountingEntry', entryId: id, now: services.now() });
-    return { id, position: r.position };
+  // Under the organisation's shared lock first, as postings take it, then the Sales stream's (organisation-locks.ts).
+  return services.locks.shared(ctx.organisationId, async () => {
+    // Twice at most: an entry that became a settlement's between the two checks is undone on the second pass.
+    for (let pass = 0; pass < 2; pass++) {
+      // A settlement's payment entry: deleting it undoes the settlement (the Sales stream decides both).
+      const undone = await undoSettlementOf(services, ctx, org, id);
+      if (undone) return undone;
+      // The entry that posted a sales invoice or credit note stays (a credit note corrects it).
+      const deleted = await unlessPostingEntry(services, ctx, id, async () => {
+        const exerciseId = (await exerciseOfEntry(services, org, id)) ?? fail(AccountingErrors.entryNotFound, { id });
+        const r = await ledgerCommand(services, ctx, org, exerciseId, { type: 'DeleteAccountingEntry', entryId: id, now: services.now() });
+        return { id, position: r.position };
+      });
+      if (deleted) return deleted;
+    }
+    throw new Error(`invariant violated: the entry ${id} is a settlement's, yet no standing settlement names it`);
   });
 };
 

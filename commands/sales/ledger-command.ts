@@ -4,8 +4,8 @@
  * after a crash between the two appends finds it and is answered its number), then the Sales event appended through
  * AggregateStore.execute, whose idempotency keys (the command id names the Sales event) work as for every command.
  *
- * Locks: only the Sales stream is held while posting. The ledger's posting takes the organisation's shared lock
- * and the ledger's stream, and reads the Parties stream: holding Parties, Catalog or SharedSettings here would
+ * Locks: the organisation's shared lock, then the Sales stream, held while posting. The ledger's posting runs under
+ * that shared hold and takes the ledger's stream, and reads the Parties stream: holding Parties, Catalog or SharedSettings here would
  * invert the order guarded deletions and sales document commands take them in. What the decision reads of those
  * (products' accounts, the customer's code, the payment method) is read before the Sales lock is taken.
  *
@@ -26,13 +26,17 @@ export interface EntryDecision {
 }
 
 export function salesEntryCommand(services: CommandServices, ctx: CommandContext, decide: (state: SalesState) => EntryDecision): Promise<Decided<SalesEvent>> {
-  return services.aggregates.execute(SalesAggregate, ctx.organisationId, ctx, async () => {
-    // Decided on the stream as the store has it, not the cache: an entry posted on a stale decision (another
-    // process appended meanwhile) could be refused on the retry and be left without its Sales event.
-    const { state } = await services.aggregates.loadHeld(SalesAggregate, ctx.organisationId);
-    const { entry, event } = decide(state);
-    return [event(await postSourceEntry(services, ctx, entry))];
-  });
+  // The organisation's shared lock first, then the Sales stream (organisation-locks.ts: before any in-process lock);
+  // the ledger's posting inside runs under the same hold.
+  return services.locks.shared(ctx.organisationId, () =>
+    services.aggregates.execute(SalesAggregate, ctx.organisationId, ctx, async () => {
+      // Decided on the stream as the store has it, not the cache: an entry posted on a stale decision (another
+      // process appended meanwhile) could be refused on the retry and be left without its Sales event.
+      const { state } = await services.aggregates.loadHeld(SalesAggregate, ctx.organisationId);
+      const { entry, event } = decide(state);
+      return [event(await postSourceEntry(services, ctx, entry))];
+    }),
+  );
 }
 
 /** The entry a recorded or appended event names: `{ accountingEntryId, accountingEntryNumber }`. */

@@ -21,12 +21,19 @@ function documentPostedBy(state: SalesState, entryId: string): KeptDocument | un
   return undefined;
 }
 
-/** Runs `deletion` of the entry unless it posted a sales document (refused then, nothing appended). */
-export function unlessPostingEntry<T>(services: CommandServices, ctx: CommandContext, entryId: string, deletion: () => Promise<T>): Promise<T> {
-  return services.aggregates.withLocks([AggregateStore.streamId(SalesAggregate.category, ctx.organisationId)], async () => {
-    const { state } = await services.aggregates.loadHeld(SalesAggregate, ctx.organisationId);
-    const kept = documentPostedBy(state, entryId);
-    if (kept) fail(SalesGuardErrors.postingEntryNotDeletable, { id: entryId, number: kept.document.operationalNumber ?? kept.document.documentId });
-    return deletion();
-  });
+/**
+ * Runs `deletion` of the entry unless it posted a sales document (refused then, nothing appended). Undefined,
+ * without deleting, when the entry has become a settlement's meanwhile (its deletion undoes the settlement).
+ */
+export function unlessPostingEntry<T>(services: CommandServices, ctx: CommandContext, entryId: string, deletion: () => Promise<T>): Promise<T | undefined> {
+  // In the order postings take them: the organisation's shared lock, then the Sales stream.
+  return services.locks.shared(ctx.organisationId, () =>
+    services.aggregates.withLocks([AggregateStore.streamId(SalesAggregate.category, ctx.organisationId)], async () => {
+      const { state } = await services.aggregates.loadHeld(SalesAggregate, ctx.organisationId);
+      const kept = documentPostedBy(state, entryId);
+      if (kept) fail(SalesGuardErrors.postingEntryNotDeletable, { id: entryId, number: kept.document.operationalNumber ?? kept.document.documentId });
+      if (state.settlementEntries.has(entryId)) return undefined;
+      return deletion();
+    }),
+  );
 }
