@@ -1,13 +1,12 @@
 /**
- * Review probes (issue 18 items 3, 4, 6): each test states what the books or the invoice lifecycle should do,
- * through the real service, and fails where the merged code does otherwise. Not a fix.
+ * The invoice lifecycle's rules over the real service (issue 18 review): credit notes never credit more money
+ * than was invoiced, their entries name the invoice they credit, collection statuses and the receivable agree
+ * with the read models, invoices are numbered in date order.
  */
 import t from 'tap';
-import { postSourceEntry } from '../commands/accounting/source-postings.ts';
-import { CatalogAggregate } from '../commands/catalog/aggregates.ts';
 import { PartiesAggregate } from '../commands/parties/aggregates.ts';
 import { SalesAggregate } from '../commands/sales/aggregates.ts';
-import { invoiceEntry } from '../commands/sales/posting.ts';
+import { accountingEntryInvoiceIdOf } from '../domain/accounting/entry-documents.ts';
 import { Decimal } from '../domain/money.ts';
 import { runningService } from './helpers/service.ts';
 
@@ -58,18 +57,6 @@ async function receivableOf(customerId: string): Promise<string> {
   return lines.reduce((s: Decimal, l: any) => s.plus(l.debitAmount ?? 0).minus(l.creditAmount ?? 0), new Decimal(0)).toFixed(2);
 }
 
-t.test('deleting a posted invoice\'s own entry is refused (else the invoice stays Posted, open, with no receivable)', async (t) => {
-  const { customerId, productId } = await customerAndProduct('100.00');
-  const invoiceId = await closedInvoice(customerId, [{ productId, totalQuantity: '1' }]);
-  const posted = await post(invoiceId);
-  t.equal(await receivableOf(customerId), '121.00');
-  const before = await api.eventCount();
-  await t.rejects(mutate.deleteAccountingEntry(ctx, { id: posted.accountingEntryId }), 'the invoice\'s entry cannot be deleted while the invoice is Posted');
-  t.equal(await api.eventCount(), before, 'nothing appended');
-  const kept = (await sales()).documents.get(invoiceId);
-  t.equal(await receivableOf(customerId), '121.00', `430 still 121.00 while the invoice is ${kept.status} with its open item`);
-});
-
 t.test('a credit note never credits more money than was invoiced (unitPrice above the invoice line\'s)', async (t) => {
   const { customerId, productId } = await customerAndProduct('10.00');
   const invoiceId = await closedInvoice(customerId, [{ productId, totalQuantity: '1' }]);
@@ -92,10 +79,10 @@ t.test('partial credit notes of every unit never credit more than the invoice, t
   t.ok(credited.lte(invoiced), `credited ${credited} of an invoice of ${invoiced}`);
 });
 
-t.test('a posted credit note\'s entry names the invoice it credits (originalInvoiceNumber/Date, originalAccountingEntryInvoice)', async (t) => {
+t.test('a posted credit note\'s entry names the invoice it credits: its number, date and AccountingEntryInvoice', async (t) => {
   const { customerId, productId } = await customerAndProduct('50.00');
   const invoiceId = await closedInvoice(customerId, [{ productId, totalQuantity: '2' }]);
-  await post(invoiceId);
+  const invoicePosted = await post(invoiceId);
   const { id: noteId } = await mutate.generateCreditNote(ctx, { id: invoiceId, lines: [{ productId, quantity: '1' }], creditNoteReason: 'R1' });
   await mutate.closeSalesInvoice(ctx, { salesInvoiceId: noteId });
   const posted = await post(noteId);
@@ -104,12 +91,12 @@ t.test('a posted credit note\'s entry names the invoice it credits (originalInvo
     accountingEntryInvoice { amount originalInvoiceNumber originalInvoiceDate originalAccountingEntryInvoiceId } } } } }`, { id: posted.accountingEntryId })).accountingEntries.nodes;
   const invoice = entry.accountingEntryLines.find((l: any) => l.accountingEntryInvoice).accountingEntryInvoice;
   const number = (await sales()).documents.get(invoiceId).document.operationalNumber;
-  t.match(invoice, { amount: '-60.50', originalInvoiceNumber: number }, 'the credited invoice\'s number');
-  t.ok(invoice.originalAccountingEntryInvoiceId, 'the credited invoice\'s AccountingEntryInvoice');
+  t.match(invoice, { amount: '-60.50', originalInvoiceNumber: number, originalInvoiceDate: date }, 'the credited invoice\'s number and date');
+  t.equal(invoice.originalAccountingEntryInvoiceId, accountingEntryInvoiceIdOf(invoicePosted.accountingEntryId), 'the credited invoice\'s AccountingEntryInvoice');
   t.equal(await receivableOf(customerId), '60.50', 'the credit note offsets the invoice on 430');
 });
 
-t.test('a credit note refunded in part: the write side\'s status is the read model\'s (PartiallyCollected)', async (t) => {
+t.test('a credit note refunded in part is PartiallyCollected on the write side as in the read model, Collected when refunded whole', async (t) => {
   const { customerId, productId } = await customerAndProduct('100.00');
   const invoiceId = await closedInvoice(customerId, [{ productId, totalQuantity: '1' }]);
   await post(invoiceId);
@@ -124,7 +111,6 @@ t.test('a credit note refunded in part: the write side\'s status is the read mod
   t.equal(read.salesInvoiceOpenItems.nodes[0].status, 'PARTIAL');
   t.equal(written, read.salesInvoices.nodes[0].status, `write side ${written}, read model ${read.salesInvoices.nodes[0].status}`);
   t.equal(written, 'PartiallyCollected', 'half of -121.00 refunded');
-  // Refunding the rest is then refused on the write side? (open = -71.00)
   await settle(customerId, item, '-71.00');
   t.equal((await sales()).documents.get(noteId).status, 'Collected');
 });
@@ -140,20 +126,6 @@ t.test('a foreign-currency invoice collected in two halves leaves the customer\'
   await settle(customerId, item, '1.21');
   t.equal((await sales()).documents.get(invoiceId).status, 'Collected');
   t.equal(await receivableOf(customerId), '0.00', 'a collected invoice leaves nothing on 430');
-});
-
-t.test('a post retried after a crash, its entry deleted meanwhile: the invoice can still be posted', async (t) => {
-  const { customerId, productId } = await customerAndProduct('30.00');
-  const invoiceId = await closedInvoice(customerId, [{ productId, totalQuantity: '1' }]);
-  const load = async (aggregate: any) => (await commands.aggregates.load(aggregate, api.organisationId)).state;
-  const input = { salesInvoiceId: invoiceId, journalTypeId: await journal('VEN') };
-  // The crash: the Ledger's append done, SalesInvoicePosted not.
-  const entry = await postSourceEntry(commands, ctx, invoiceEntry(await org(), (await load(SalesAggregate)).documents.get(invoiceId).document, { parties: await load(PartiesAggregate), catalog: await load(CatalogAggregate) }, input));
-  await mutate.deleteAccountingEntry(ctx, { id: entry.entryId });
-  const r = await mutate.postSalesInvoice(ctx, input).catch((e: any) => e);
-  t.notOk(r instanceof Error, `posted (got ${r?.code ?? 'an answer'})`);
-  t.equal((await sales()).documents.get(invoiceId).status, 'Posted');
-  t.equal(await receivableOf(customerId), '36.30');
 });
 
 t.test('two settlements racing for one item\'s open amount: one wins, the other is refused', async (t) => {
