@@ -8,6 +8,7 @@ import { PartiesAggregate } from '../commands/parties/aggregates.ts';
 import { SalesAggregate } from '../commands/sales/aggregates.ts';
 import { accountingEntryInvoiceIdOf } from '../domain/accounting/entry-documents.ts';
 import { Decimal } from '../domain/money.ts';
+import { SalesLifecycleErrors } from '../domain/sales/errors.ts';
 import { runningService } from './helpers/service.ts';
 
 const api = await runningService(t);
@@ -57,26 +58,29 @@ async function receivableOf(customerId: string): Promise<string> {
   return lines.reduce((s: Decimal, l: any) => s.plus(l.debitAmount ?? 0).minus(l.creditAmount ?? 0), new Decimal(0)).toFixed(2);
 }
 
-t.test('a credit note never credits more money than was invoiced (unitPrice above the invoice line\'s)', async (t) => {
+t.test('a credit note never credits more money than was invoiced: a unitPrice above the invoice line\'s is refused', async (t) => {
   const { customerId, productId } = await customerAndProduct('10.00');
   const invoiceId = await closedInvoice(customerId, [{ productId, totalQuantity: '1' }]);
   const before = await api.eventCount();
-  const r = await mutate.generateCreditNote(ctx, { id: invoiceId, lines: [{ productId, quantity: '1', unitPrice: '1000.00' }] }).catch((e: any) => e);
-  const note = r?.id ? (await sales()).documents.get(r.id) : null;
-  t.notOk(note, `refused, not a credit note of ${note?.document.amounts.totals.totalLiquid} against an invoice of 12.10`);
-  if (note) t.equal(await api.eventCount(), before + 1);
+  await t.rejects(mutate.generateCreditNote(ctx, { id: invoiceId, lines: [{ productId, quantity: '1', unitPrice: '1000.00' }] }), { code: SalesLifecycleErrors.creditPriceAboveInvoiced });
+  t.equal(await api.eventCount(), before, 'nothing appended');
+  const { id } = await mutate.generateCreditNote(ctx, { id: invoiceId, lines: [{ productId, quantity: '1', unitPrice: '4.00' }] });
+  t.equal((await sales()).documents.get(id).document.amounts.totals.totalLiquid, '-4.84', 'a lower price is a credit of less');
 });
 
-t.test('partial credit notes of every unit never credit more than the invoice, to the cent', async (t) => {
+t.test('partial credit notes of every unit sum to the invoice to the cent: the last units credit what remains of the line', async (t) => {
   const { customerId, productId } = await customerAndProduct('0.335');
+  // 3 x 0.335 = 1.005 -> 1.01 net; one unit alone rounds to 0.34, so the third note credits the 0.33 left.
   const invoiceId = await closedInvoice(customerId, [{ productId, totalQuantity: '3' }]);
-  const invoiced = new Decimal((await sales()).documents.get(invoiceId).document.amounts.totals.totalLiquid);
-  let credited = new Decimal(0);
+  const invoiced = (await sales()).documents.get(invoiceId).document.amounts.totals;
+  let [liquid, net] = [new Decimal(0), new Decimal(0)];
   for (let i = 0; i < 3; i++) {
     const { id } = await mutate.generateCreditNote(ctx, { id: invoiceId, lines: [{ productId, quantity: '1' }] });
-    credited = credited.plus(new Decimal((await sales()).documents.get(id).document.amounts.totals.totalLiquid).abs());
+    const totals = (await sales()).documents.get(id).document.amounts.totals;
+    [liquid, net] = [liquid.plus(new Decimal(totals.totalLiquid).abs()), net.plus(new Decimal(totals.totalNet).abs())];
   }
-  t.ok(credited.lte(invoiced), `credited ${credited} of an invoice of ${invoiced}`);
+  t.equal(net.toFixed(2), invoiced.totalNet, 'the nets credited are the invoice\'s');
+  t.equal(liquid.toFixed(2), invoiced.totalLiquid, 'the totals credited are the invoice\'s');
 });
 
 t.test('a posted credit note\'s entry names the invoice it credits: its number, date and AccountingEntryInvoice', async (t) => {
@@ -137,4 +141,26 @@ t.test('two settlements racing for one item\'s open amount: one wins, the other 
   const results = await Promise.allSettled([settle(customerId, item, '100.00'), settle(customerId, item, '100.00')]);
   t.same(results.map((r) => r.status).sort(), ['fulfilled', 'rejected']);
   t.equal(await receivableOf(customerId), '21.00');
+});
+
+t.test('a credit note is never dated before the invoice it credits', async (t) => {
+  const { customerId, productId } = await customerAndProduct('20.00');
+  const invoiceId = await closedInvoice(customerId, [{ productId, totalQuantity: '1' }]);
+  const before = await api.eventCount();
+  await t.rejects(mutate.generateCreditNote(ctx, { id: invoiceId, outputDocumentDate: `${year}-03-01` }), { code: SalesLifecycleErrors.creditNoteDateBeforeInvoice });
+  t.equal(await api.eventCount(), before, 'nothing appended');
+  t.ok((await mutate.generateCreditNote(ctx, { id: invoiceId, outputDocumentDate: date })).id, 'the invoice\'s own date is allowed');
+});
+
+// Last: it closes an invoice dated after every other test's.
+t.test('invoices are numbered in date order: one dated before the last closed in its series and year cannot be closed', async (t) => {
+  const { customerId, productId } = await customerAndProduct('15.00');
+  await closedInvoice(customerId, [{ productId, totalQuantity: '1' }], { documentDate: `${year}-05-10` });
+  const earlier = (await mutate.createSalesInvoice(ctx, { customerId, documentDate: `${year}-05-01`, lines: [{ productId, totalQuantity: '1' }] })).id;
+  const before = await api.eventCount();
+  await t.rejects(mutate.closeSalesInvoice(ctx, { salesInvoiceId: earlier }), { code: SalesLifecycleErrors.invoiceDateBeforeLastClosed });
+  t.equal(await api.eventCount(), before, 'nothing appended');
+  t.equal((await sales()).documents.get(earlier).status, 'Pending');
+  const sameDay = (await mutate.createSalesInvoice(ctx, { customerId, documentDate: `${year}-05-10`, lines: [{ productId, totalQuantity: '1' }] })).id;
+  t.ok((await mutate.closeSalesInvoice(ctx, { salesInvoiceId: sameDay })).fields.operationalNumber, 'the same date closes');
 });
