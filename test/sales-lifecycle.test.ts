@@ -42,7 +42,8 @@ const c = await mutate.createProduct(ctx, { code: 'C', name: 'Artículo C', cate
 
 const invoice = async (documentDate: string, lines: object[]) => (await mutate.createSalesInvoice(ctx, { customerId: customer.id, documentDate, lines })).id as string;
 const close = async (id: string) => (await mutate.closeSalesInvoice(ctx, { salesInvoiceId: id })).fields.operationalNumber as string;
-const closedInvoice = async (lines: object[], date = '2026-03-02') => {
+// Numbers follow dates: after every invoice the first test closes (2026-03-04).
+const closedInvoice = async (lines: object[], date = '2026-03-05') => {
   const id = await invoice(date, lines);
   await close(id);
   return id;

@@ -196,7 +196,7 @@ t.test('a retry: with its Idempotency-Key answered the first outcome, once; afte
   const load = async (aggregate: any) => (await commands.aggregates.load(aggregate, es.orgId)).state;
   const [org, sales, parties, catalog] = [await commands.organisation(es.orgId), await load(SalesAggregate), await load(PartiesAggregate), await load(CatalogAggregate)];
   const input = { salesInvoiceId: crashed.invoiceId, journalTypeId: await journal(es, 'VEN') };
-  const entry = await postSourceEntry(commands, { organisationId: es.orgId }, invoiceEntry(org, sales.documents.get(crashed.invoiceId).document, { parties, catalog }, input));
+  const entry = await postSourceEntry(commands, { organisationId: es.orgId }, invoiceEntry(org, sales.documents.get(crashed.invoiceId).document, { parties, catalog, sales }, input));
   const before = await api.eventCount();
   const completed = (await ok(es, POST, { v: input })).postSalesInvoice;
   t.match(completed, { accountingEntryId: entry.entryId, accountingEntryNumber: entry.number }, 'answered the entry already posted');

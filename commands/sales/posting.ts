@@ -14,7 +14,8 @@ import type { SalesDocument } from '../../domain/sales/events.ts';
 import { openItemsOf } from '../../domain/sales/instalments.ts';
 import { invoiceToPost } from '../../domain/sales/ledger-decisions.ts';
 import { chartPostingAccounts, type PostingAccountChoices } from '../../domain/sales/posting-accounts.ts';
-import { invoicePosting } from '../../domain/sales/posting.ts';
+import { creditedOriginal, invoicePosting } from '../../domain/sales/posting.ts';
+import type { SalesState } from '../../domain/sales/state.ts';
 import { salesAccountRoleFor } from '../../domain/taxes/posting.ts';
 import type { SourceEntry } from '../accounting/source-postings.ts';
 import { CatalogAggregate } from '../catalog/aggregates.ts';
@@ -27,7 +28,7 @@ import { PostSalesInvoiceInput } from './ledger-inputs.ts';
  * Where the organisation's invoices post: the chart's customers account (the customer's code as third party); a
  * line's sales account its product's, else the role account of its treatment's kind (sales, intra-EU, export).
  */
-export function postingChoices(org: OrganisationState, document: SalesDocument, parties: PartiesState, catalog?: CatalogState): PostingAccountChoices {
+export function postingChoices(org: OrganisationState, document: SalesDocument, parties: PartiesState, catalog?: CatalogState, sales?: SalesState): PostingAccountChoices {
   const roles = CHART_DEFAULT_ACCOUNTS[masterChartFor(org.country!).key] ?? {};
   const customer = document.header.customerId ? parties.parties.get(document.header.customerId) : undefined;
   return {
@@ -35,6 +36,7 @@ export function postingChoices(org: OrganisationState, document: SalesDocument, 
     customerCode: customer?.code ?? null,
     productAccountIdOf: (line) => (line.productId && catalog?.products.get(line.productId)?.salesAccountingAccountId) || null,
     salesAccountCodeOf: (kind) => roles[salesAccountRoleFor(kind)],
+    original: sales ? creditedOriginal(sales, document) : null,
   };
 }
 
@@ -44,13 +46,16 @@ export const currencyPrecision = (org: OrganisationState, code: string): number 
 /** The id of the entry that posts an invoice (or a credit note): derived from it, the same on every attempt. */
 export const postingEntryId = (invoiceId: string): string => derivedId(invoiceId, 'entry', 'posting');
 
-/** The entry of an invoice: always under the same id (derived from the invoice's), dated and numbered as the invoice. */
-export function invoiceEntry(org: OrganisationState, document: SalesDocument, read: { parties: PartiesState; catalog: CatalogState }, input: { journalTypeId: string; accountingEntryDescription?: string | null }): SourceEntry {
+/**
+ * The entry of an invoice: always under the same id (derived from the invoice's), dated and numbered as the
+ * invoice; a credit note's names the invoice it credits, as the Sales state holds it.
+ */
+export function invoiceEntry(org: OrganisationState, document: SalesDocument, read: { parties: PartiesState; catalog: CatalogState; sales: SalesState }, input: { journalTypeId: string; accountingEntryDescription?: string | null }): SourceEntry {
   const { documentId: invoiceId, header } = document;
   return {
     entryId: postingEntryId(invoiceId), exerciseDate: header.documentDate, documentDate: header.documentDate, journalTypeId: input.journalTypeId,
     description: input.accountingEntryDescription ?? null, documentNumber: document.operationalNumber, sourceType: 'SALES', sourceEntityId: invoiceId,
-    lines: invoicePosting(document, chartPostingAccounts(org, document, postingChoices(org, document, read.parties, read.catalog))),
+    lines: invoicePosting(document, chartPostingAccounts(org, document, postingChoices(org, document, read.parties, read.catalog, read.sales))),
   };
 }
 
@@ -67,7 +72,7 @@ export function postSalesInvoice(): CommandHandler {
       const { document } = invoiceToPost(state, org, input.salesInvoiceId, input.journalTypeId);
       const { documentId: invoiceId, header } = document;
       return {
-        entry: invoiceEntry(org, document, { parties, catalog }, input),
+        entry: invoiceEntry(org, document, { parties, catalog, sales: state }, input),
         event: (posted) => ({
           type: 'SalesInvoicePosted',
           data: {

@@ -13,6 +13,7 @@ import { itemsToSettle } from '../../domain/sales/ledger-decisions.ts';
 import { matchingLetterOf } from '../../domain/sales/matching.ts';
 import { chartPostingAccounts } from '../../domain/sales/posting-accounts.ts';
 import { paymentPosting } from '../../domain/sales/posting.ts';
+import type { KeptOpenItem, SalesState } from '../../domain/sales/state.ts';
 import { roundAmount } from '../../domain/taxes/rounding.ts';
 import { newId, parse, type CommandHandler } from '../handler.ts';
 import { PartiesAggregate } from '../parties/aggregates.ts';
@@ -25,6 +26,23 @@ import { currencyPrecision, postingChoices } from './posting.ts';
 function inCurrency(amount: Decimal, precision: number): string {
   if (amount.decimalPlaces() > precision) fail(Errors.invalidInput, { field: 'salesOpenItemLinkagePaidAmounts.paidAmount', reason: Reasons.maxDecimals, decimals: precision });
   return amount.toFixed(precision);
+}
+
+/**
+ * Into the organisation's currency (the entry's) at the invoice's own rate. Payments are never converted at the
+ * day's rate: exchange differences (PGC 668/768, PCG 666/766) are not built, so 430 is settled at the rate it was
+ * posted at.
+ */
+const toOrganisationCurrency = (amount: Decimal.Value, rate: string, precision: number): Decimal => roundAmount(new Decimal(amount).times(rate), precision);
+
+/**
+ * What is left of an item's receivable in the organisation's currency: its amount converted, less what the
+ * standing settlements credited of it (each a part, converted on its own: a settlement that paid it whole
+ * leaves it closed).
+ */
+function receivableLeft(state: SalesState, item: KeptOpenItem, rate: string, precision: number): Decimal {
+  const payments = [...state.settlements.values()].flat().filter((p) => p.openItemId === item.openItemId);
+  return payments.reduce((left, p) => left.minus(toOrganisationCurrency(p.paidAmount, rate, precision)), toOrganisationCurrency(item.amount, rate, precision));
 }
 
 export function salesOpenItemSettlement(): CommandHandler {
@@ -42,14 +60,14 @@ export function salesOpenItemSettlement(): CommandHandler {
       const items = itemsToSettle(state, input.thirdPartyId, input.salesOpenItemLinkagePaidAmounts);
       const matchingLetter = matchingLetterOf(state.settlementCount + 1);
       const precision = org.currencyPrecision;
-      // Into the organisation's currency at the invoice's rate (the entry is in it).
-      const converted = (amount: Decimal, rate: string) => roundAmount(amount.times(rate), precision).toFixed(precision);
       const lines = paymentPosting({
         settlementId, bankAccountId: method.subAccountId, matchingLetter, precision,
-        invoices: items.map(({ invoice: { document }, paidAmount, open }) => {
+        invoices: items.map(({ item, invoice: { document }, paidAmount, open }) => {
           const { receivableAccountId, customerCode } = chartPostingAccounts(org, document, postingChoices(org, document, parties));
-          const rate = document.header.exchangeRate;
-          return { receivableAccountId, customerCode, invoiceNumber: document.operationalNumber, paidAmount: converted(paidAmount, rate), openAmount: converted(open, rate) };
+          const receivable = receivableLeft(state, item, document.header.exchangeRate, precision);
+          // Paying what is open credits what is left of the receivable, so 430 ends at zero; a part is converted at the invoice's rate.
+          const credited = paidAmount.eq(open) ? receivable : toOrganisationCurrency(paidAmount, document.header.exchangeRate, precision);
+          return { receivableAccountId, customerCode, invoiceNumber: document.operationalNumber, paidAmount: credited.toFixed(precision), openAmount: receivable.toFixed(precision) };
         }),
       });
       return {

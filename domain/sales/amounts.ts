@@ -25,7 +25,7 @@ export function priced(specs: readonly LineSpec[], header: SalesHeader, facts: A
     country: facts.country,
     precision: facts.precision,
     hasEquivalenceSurcharge: header.hasEquivalenceSurcharge,
-    lines: specs.map((s, i) => ({ quantity: s.totalQuantity, unitPrice: s.unitPrice, discountPercent: s.firstDiscount, secondDiscountPercent: header.customerDiscount, taxTreatment: treatments[i], isService: s.isService })),
+    lines: specs.map((s, i) => ({ quantity: s.totalQuantity, unitPrice: s.unitPrice, discountPercent: s.firstDiscount, secondDiscountPercent: header.customerDiscount, taxTreatment: treatments[i], isService: s.isService, givenAmounts: s.givenAmounts })),
   });
   const lines = specs.map((s, i): SalesLine => {
     const { treatment, tax } = treatments[i];

@@ -31,6 +31,8 @@ export interface LineSpec {
   keptTreatmentCode: string | null;
   origin: SalesLineOrigin | null;
   creditedLineId: string | null;
+  /** A credit note's line taking the last units of its invoice line: the gross and net left of it (credit-notes.ts). */
+  givenAmounts?: { totalGross: string; totalNet: string };
 }
 
 export const LINE_LIMITS = Object.freeze({ productCode: 15, productName: 2500 });

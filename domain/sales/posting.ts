@@ -12,11 +12,12 @@
 import { assert } from '../errors.ts';
 import { Decimal, ZERO } from '../money.ts';
 import type { LineInput } from '../accounting/ledger.ts';
-import type { EntryInvoice, EntryInvoiceTax, EntryPayment, MatchingType } from '../accounting/entry-documents.ts';
+import { accountingEntryInvoiceIdOf, type EntryInvoice, type EntryInvoiceTax, type EntryPayment, type MatchingType } from '../accounting/entry-documents.ts';
 import type { TaxBreakdownRow } from '../taxes/calculate.ts';
 import { roundAmount } from '../taxes/rounding.ts';
 import type { IsoDate } from '../calendar.ts';
 import type { SalesDocument, SalesLine } from './events.ts';
+import type { SalesState } from './state.ts';
 
 /** Where an invoice posts; the caller resolves them against the organisation's chart and the customer. */
 export interface InvoicePostingAccounts {
@@ -38,6 +39,21 @@ export interface InvoicePostingAccounts {
   precision: number;
   /** Credit notes: the credited invoice as posted. */
   original?: { operationalNumber: string | null; documentDate: IsoDate; accountingEntryInvoiceId: string | null } | null;
+}
+
+/**
+ * What a credit note's entry says of the invoice it credits (the SII's rectified invoice): its number and date,
+ * and its entry's AccountingEntryInvoice once it is posted. Null for an invoice that credits nothing.
+ */
+export function creditedOriginal(state: SalesState, document: SalesDocument): InvoicePostingAccounts['original'] {
+  if (document.invoiceType !== 'CREDIT_NOTE' || !document.sourceInvoiceId) return null;
+  const source = state.documents.get(document.sourceInvoiceId);
+  assert(source, `credit note ${document.documentId} credits ${document.sourceInvoiceId}, which does not exist`);
+  return {
+    operationalNumber: source.document.operationalNumber,
+    documentDate: source.document.header.documentDate,
+    accountingEntryInvoiceId: source.postedEntryId ? accountingEntryInvoiceIdOf(source.postedEntryId) : null,
+  };
 }
 
 /** A line to post, signed: positive debits, negative credits. */

@@ -21,6 +21,8 @@ export interface KeptDocument {
   origins: Set<string>;
   /** Posted invoices: their instalments. */
   openItems: string[];
+  /** Posted invoices: their entry (a credit note's entry names its invoice's AccountingEntryInvoice by it). */
+  postedEntryId: string | null;
   /** Closed because later documents took all its lines (what giving them back undoes), never by hand. */
   closedByConversion: boolean;
 }
@@ -109,11 +111,14 @@ function recordNumber(state: SalesState, number: TakenNumber): void {
   state.lastSequence.set(key, number.sequence);
 }
 
+/**
+ * Compared in absolute values, as the read model does: a credit note's items are negative, so one refunded in
+ * part (-50.00 of -121.00) is PartiallyCollected, not Collected.
+ */
 function collectionStatus(state: SalesState, invoice: KeptDocument): SalesDocumentStatus {
   const items = invoice.openItems.map((id) => state.openItems.get(id)!);
-  const paid = items.reduce((sum, i) => sum.plus(i.paid), ZERO);
-  if (paid.isZero()) return 'Posted';
-  return items.every((i) => new Decimal(i.paid).gte(i.amount)) ? 'Collected' : 'PartiallyCollected';
+  if (items.every((i) => new Decimal(i.paid).isZero())) return 'Posted';
+  return items.every((i) => new Decimal(i.paid).abs().gte(new Decimal(i.amount).abs())) ? 'Collected' : 'PartiallyCollected';
 }
 
 function pay(state: SalesState, payments: OpenItemPayment[], sign: 1 | -1, type: string): void {
@@ -137,7 +142,7 @@ export function evolveSales(state: SalesState, event: SalesEvent): SalesState {
       const { document, number } = event.data;
       assert(!state.documents.has(document.documentId), `${type} of sales document ${document.documentId}, which exists already`);
       if (number) recordNumber(state, number);
-      const kept: KeptDocument = { document, status: 'Pending', declinedReason: null, taken: new Map(), followers: new Set(), origins: new Set(), openItems: [], closedByConversion: false };
+      const kept: KeptDocument = { document, status: 'Pending', declinedReason: null, taken: new Map(), followers: new Set(), origins: new Set(), openItems: [], postedEntryId: null, closedByConversion: false };
       state.documents.set(document.documentId, kept);
       take(state, document, 1);
       linkOrigins(state, kept);
@@ -194,6 +199,7 @@ export function evolveSales(state: SalesState, event: SalesEvent): SalesState {
     case 'SalesInvoicePosted': {
       const kept = requireKept(state, event.data.invoiceId, type);
       kept.status = 'Posted';
+      kept.postedEntryId = event.data.entryId;
       kept.openItems = event.data.openItems.map((i) => i.openItemId);
       state.postingEntries.set(event.data.entryId, kept.document.documentId);
       for (const item of event.data.openItems) state.openItems.set(item.openItemId, { ...item, invoiceId: kept.document.documentId, paid: '0' });

@@ -37,6 +37,11 @@ export interface TaxLineInput {
   subjectToWithholding?: boolean;
   /** A supply of services, not a delivery of goods; unset takes the treatment's isService. */
   isService?: boolean;
+  /**
+   * The line's gross and net as given, not quantity x price (a credit note taking the last units of an invoice
+   * line credits what remains of it, to the cent); the discount is their difference. Amounts at the precision.
+   */
+  givenAmounts?: { totalGross: string; totalNet: string };
 }
 
 export interface TaxDocumentInput {
@@ -205,10 +210,12 @@ export function calculateDocumentTaxes(input: TaxDocumentInput): DocumentTaxes {
     const quantity = lineNumber(n, 'totalQuantity', line.quantity, QUANTITY);
     const unitPrice = lineNumber(n, 'unitPrice', line.unitPrice, PRICE);
     const discountPercent = percentage(n, 'firstDiscount', line.discountPercent);
-    const gross = roundAmount(quantity.times(unitPrice), precision);
+    const given = line.givenAmounts && { gross: new Decimal(line.givenAmounts.totalGross), net: new Decimal(line.givenAmounts.totalNet) };
+    assert(!given || (given.gross.decimalPlaces() <= precision && given.net.decimalPlaces() <= precision), `line ${n}: given amounts of more than ${precision} decimals`);
+    const gross = given ? given.gross : roundAmount(quantity.times(unitPrice), precision);
     if (gross.abs().gt(MAX_AMOUNT)) fail(TaxErrors.invalidTaxLine, { line: n, field: 'totalGross', reason: Reasons.amountRange });
     const secondPercent = percentage(n, 'secondDiscount', line.secondDiscountPercent);
-    const discount = secondPercent.isZero()
+    const discount = given ? gross.minus(given.net) : secondPercent.isZero()
       ? roundAmount(gross.times(discountPercent).dividedBy(100), precision)
       : gross.minus(roundAmount(gross.times(remainderOf(discountPercent)).times(remainderOf(secondPercent)), precision));
     const net = gross.minus(discount);
