@@ -99,8 +99,8 @@ const byIdResolver = (pool: pg.Pool, resource: Resource) =>
   listResolver(pool, resource, resource.query!.byId!, async (db, caller, args) => (await listQuery(db, resource, caller.organisationId, { where: { id: { eq: args.id } }, first: 1 })).nodes[0] ?? null);
 
 /** Batched (per request, per field) loading of referenced objects and child lists. */
-function loadersFor(pool: pg.Pool) {
-  const loaders: Record<string, Record<string, (queries: { obj: Row }[], ctx: { reply: { request: FastifyRequest } } & Context) => Promise<unknown[]>>> = {};
+function loadersFor(pool: pg.Pool, services: CommandServices) {
+  const loaders: Record<string, Record<string, (queries: { obj: Row; params?: { order?: unknown } }[], ctx: { reply: { request: FastifyRequest } } & Context) => Promise<unknown[]>>> = {};
   for (const r of GRAPHQL_RESOURCES) {
     for (const field of r.fields) {
       if (field.kind === 'reference') {
@@ -112,16 +112,29 @@ function loadersFor(pool: pg.Pool) {
           const byId = new Map(rows.map((row) => [row.id, row]));
           return queries.map((q) => byId.get(q.obj[field.via]) ?? null);
         };
+      } else if (field.kind === 'computed' && field.byOrganisation) {
+        // The reading organisation once per request and field, for all the rows asked.
+        (loaders[r.typeName] ??= {})[field.name] = async (queries, ctx) => {
+          const { organisationId } = requireCaller(ctx);
+          // The country never changes: the cached organisation answers as well as the stream.
+          const state = services.aggregates.cached<OrganisationState>(OrganisationAggregate, organisationId) ?? (await services.organisation(organisationId));
+          const organisation = state.id && state.country ? { id: state.id, country: state.country } : undefined;
+          return queries.map((q) => (organisation ? field.resolve(q.obj, organisation) : null));
+        };
       } else if (field.kind === 'embedded') {
         (loaders[r.typeName] ??= {})[field.name] = (queries, ctx) => loadEmbedded(pool, field, requireCaller(ctx).organisationId, queries.map((q) => q.obj));
       } else if (field.kind === 'children') {
         (loaders[r.typeName] ??= {})[field.name] = async (queries, ctx) => {
           const key = field.parentKey ?? 'id';
-          const ids = [...new Set(queries.map((q) => q.obj[key]).filter(Boolean))];
-          if (ids.length === 0) return queries.map(() => []);
           const org = requireCaller(ctx).organisationId;
-          const rows = await readScoped(pool, org, (db) => rowsWhereIn(db, field.resource(), org, field.foreignKey, ids, field.orderBy));
-          return queries.map((q) => rows.filter((row) => row[field.foreignKey] === q.obj[key]));
+          // One read per distinct `order` argument asked for in the request (usually one).
+          const orders = [...new Set(queries.map((q) => JSON.stringify(q.params?.order ?? null)))];
+          const lists = await Promise.all(orders.map(async (order) => {
+            const ids = [...new Set(queries.filter((q) => JSON.stringify(q.params?.order ?? null) === order).map((q) => q.obj[key]).filter(Boolean))];
+            if (ids.length === 0) return [];
+            return readScoped(pool, org, (db) => rowsWhereIn(db, field.resource(), org, field.foreignKey, ids, field.orderBy, JSON.parse(order) ?? undefined));
+          }));
+          return queries.map((q) => lists[orders.indexOf(JSON.stringify(q.params?.order ?? null))].filter((row) => row[field.foreignKey] === q.obj[key]));
         };
       }
     }
@@ -134,7 +147,7 @@ function typeResolvers() {
   for (const r of GRAPHQL_RESOURCES) {
     for (const field of r.fields) {
       if (field.kind === 'absent') (resolvers[r.typeName] ??= {})[field.name] = () => (field.gql.endsWith('!') ? [] : null);
-      if (field.kind === 'computed') (resolvers[r.typeName] ??= {})[field.name] = (obj) => field.resolve(obj);
+      if (field.kind === 'computed' && !field.byOrganisation) (resolvers[r.typeName] ??= {})[field.name] = (obj) => field.resolve(obj);
     }
   }
   return resolvers;
@@ -231,7 +244,7 @@ export async function graphqlPlugin(app: FastifyInstance, options: GraphqlOption
   await app.register(mercurius, {
     schema: sdl,
     resolvers: { Query, Mutation, ...Connections, ...SCALAR_RESOLVERS, ...typeResolvers() } as never,
-    loaders: loadersFor(pool) as never,
+    loaders: loadersFor(pool, services) as never,
     graphiql: false, // served by graphiql.ts, from the packages instead of a CDN
     graphql: { parseOptions: { maxTokens: INPUT_LIMITS.maxTokens } },
     errorFormatter: formatExecution as never,

@@ -348,8 +348,8 @@ export async function listQuery(db: pg.Pool | pg.PoolClient, resource: Resource,
   };
 }
 
-/** Rows of `resource` whose `field` is one of `values`, for batched reference/children loading. */
-export async function rowsWhereIn(db: pg.Pool | pg.PoolClient, resource: Resource, organisationId: string | null, fieldName: string, values: unknown[], orderBy?: string) {
+/** Rows of `resource` whose `field` is one of `values`, for batched reference/children loading, in a list's `order` if given. */
+export async function rowsWhereIn(db: pg.Pool | pg.PoolClient, resource: Resource, organisationId: string | null, fieldName: string, values: unknown[], orderBy?: string, sort?: Sort[]) {
   const field = storedFields(resource).find((x) => x.name === fieldName)!;
   const params: unknown[] = [values];
   let where = `t.${field.column} = ANY($1::${CAST[field.scalar]}[])`;
@@ -357,7 +357,10 @@ export async function rowsWhereIn(db: pg.Pool | pg.PoolClient, resource: Resourc
     params.push(organisationId);
     where += ` AND t.organisation_id = $2`;
   }
-  const order = orderBy ? `ORDER BY t.${storedFields(resource).find((x) => x.name === orderBy)!.column}` : '';
+  const scoped = resource.scope === 'organisation';
+  const order = sort?.length
+    ? `ORDER BY ${orderSql(resource, sort, { alias: 't', depth: 0, organisationParam: scoped ? '$2' : undefined })}`
+    : orderBy ? `ORDER BY t.${storedFields(resource).find((x) => x.name === orderBy)!.column}` : '';
   const { rows } = await db.query(`SELECT t.* FROM ${resource.table} t WHERE ${where} ${order}`, params);
   return rows.map((r) => toNode(resource, r));
 }

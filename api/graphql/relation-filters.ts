@@ -2,7 +2,7 @@
  * Filters and sorts through related objects, HotChocolate's way: `journalType: { code: { eq: "VEN" } }` through a
  * reference, `accountingEntryLines: { some: { ... } }` (or all, none, any) through a resource's children. Each is a
  * subquery over the related read model, joined by the referenced id (its primary key) or by the child's foreign key
- * (each child table has an index on it), and always confined to the caller's organisation: a relation never reaches
+ * to the parent's id or parentKey (each child table has an index on it), and always confined to the caller's organisation: a relation never reaches
  * another organisation's rows, even where row-level security is not in force.
  */
 import { RESOURCES } from '../../modules/index.ts';
@@ -29,7 +29,7 @@ export interface RelationScope {
 
 export function relationOf(r: Resource, name: string): Relation | undefined {
   const field = r.fields.find((x) => x.name === name);
-  return field && (field.kind === 'reference' || (field.kind === 'children' && !field.parentKey)) ? field : undefined;
+  return field && (field.kind === 'reference' || field.kind === 'children') ? field : undefined;
 }
 
 /** The scope of the rows one relation further down. */
@@ -42,7 +42,7 @@ export function relatedRows(owner: Resource, relation: Relation, scope: Relation
   const joined =
     relation.kind === 'reference'
       ? `${alias}.id = ${scope.alias}.${storedField(owner, relation.via).column}`
-      : `${alias}.${storedField(target, relation.foreignKey).column} = ${scope.alias}.id`;
+      : `${alias}.${storedField(target, relation.foreignKey).column} = ${scope.alias}.${relation.parentKey ? storedField(owner, relation.parentKey).column : 'id'}`;
   if (target.scope !== 'organisation') return `FROM ${target.table} ${alias} WHERE ${joined}`;
   if (!scope.organisationParam) throw new Error(`a filter through ${relation.name} needs the caller's organisation`);
   return `FROM ${target.table} ${alias} WHERE ${joined} AND ${alias}.organisation_id = ${scope.organisationParam}`;
@@ -77,7 +77,8 @@ export function soleListCondition(owner: Resource, filter: Record<string, unknow
   if (entries.length !== 1 || owner.scope !== 'organisation') return undefined;
   const [name, value] = entries[0];
   const relation = relationOf(owner, name);
-  if (relation?.kind !== 'children' || relation.resource().scope !== 'organisation' || value === null || typeof value !== 'object') return undefined;
+  // (Children keyed by another parent field than the id name no parent ids to list.)
+  if (relation?.kind !== 'children' || relation.parentKey || relation.resource().scope !== 'organisation' || value === null || typeof value !== 'object') return undefined;
   const ops = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined);
   if (ops.length !== 1) return undefined;
   const [op, operand] = ops[0];

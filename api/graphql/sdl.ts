@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import { Kind, parse, print, visit, type ConstDirectiveNode, type DocumentNode } from 'graphql';
 import { MODULES, RESOURCES } from '../../modules/index.ts';
-import { storedField, storedFields, type ChildrenField, type EmbeddedField, type ReferenceField, type Resource, type StoredField } from '../../projections/engine/resource.ts';
+import { storedField, storedFields, type ChildrenField, type EmbeddedField, type Field, type ReferenceField, type Resource, type StoredField } from '../../projections/engine/resource.ts';
 import { RELATION_FILTER_WEIGHT } from './relation-filters.ts';
 import { AGGREGATE_LIMITS, AGGREGATE_RESULT_TYPE } from './aggregate.ts';
 import { MUTATIONS, mutationTypesSdl } from './mutations.ts';
@@ -70,6 +70,13 @@ const CHILD_TYPES = new Set(GRAPHQL_RESOURCES.flatMap((r) => r.fields.flatMap((x
 /** HotChocolate's name of the input filtering a list of `typeName` objects (`some`, `all`, `none`, `any`). */
 export const listFilterInputName = (typeName: string) => `ListFilterInputTypeOf${typeName}FilterInput`;
 
+/** A resource's <Type>SortInput fields: its visible stored fields, and its references by their SortInput. */
+function sortFieldsSdl(r: Resource): string[] {
+  const sortable = storedFields(r).filter((x) => !x.hidden).map((x) => `  ${x.name}: SortEnumType`);
+  const references = r.fields.filter((x): x is ReferenceField => x.kind === 'reference');
+  return [...sortable, ...references.map((x) => `  ${x.name}: ${x.resource().typeName}SortInput @cost(weight: "${RELATION_FILTER_WEIGHT}")`)];
+}
+
 /**
  * A resource's <Type>FilterInput and <Type>SortInput, for every resource (a referenced or child one is filtered
  * through its parent even without a root of its own): stored fields by operators, a reference field by the
@@ -79,8 +86,7 @@ export const listFilterInputName = (typeName: string) => `ListFilterInputTypeOf$
 function filterSortSdl(r: Resource): string[] {
   const filterable = storedFields(r).filter((x) => !x.hidden);
   const references = r.fields.filter((x): x is ReferenceField => x.kind === 'reference');
-  // A list keyed by another field than the id is read, not filtered through (ChildrenField.parentKey).
-  const children = r.fields.filter((x): x is ChildrenField => x.kind === 'children' && !x.parentKey);
+  const children = r.fields.filter((x): x is ChildrenField => x.kind === 'children');
   const embedded = r.fields.filter((x): x is EmbeddedField => x.kind === 'embedded');
   const relation = (name: string, type: string) => `  ${name}: ${type} @cost(weight: "${RELATION_FILTER_WEIGHT}")`;
   const filterFields = [
@@ -89,7 +95,7 @@ function filterSortSdl(r: Resource): string[] {
     ...children.map((x) => relation(x.name, listFilterInputName(x.resource().typeName))),
     ...embedded.map((x) => `  ${x.name}: ${x.gql}FilterInput`),
   ];
-  const sortFields = [...filterable.map((x) => `  ${x.name}: SortEnumType`), ...references.map((x) => relation(x.name, `${x.resource().typeName}SortInput`))];
+  const sortFields = sortFieldsSdl(r);
   const type = r.typeName;
   return [
     `input ${type}FilterInput {\n  and: [${type}FilterInput!]\n  or: [${type}FilterInput!]\n${filterFields.join('\n')}\n}`,
@@ -97,16 +103,21 @@ function filterSortSdl(r: Resource): string[] {
     ...(CHILD_TYPES.has(type) ? [`input ${listFilterInputName(type)} {\n  all: ${type}FilterInput\n  none: ${type}FilterInput\n  some: ${type}FilterInput\n  any: Boolean\n}`] : []),
     // An embedded object filters by the stored fields it is kept in.
     ...embedded.map((x) => `input ${x.gql}FilterInput {\n${Object.entries(x.filterBy).map(([name, stored]) => `  ${name}: ${filterInputType(storedField(r, stored))}`).join('\n')}\n}`),
+    // A list's `order` argument by the spec's name: the child's sort fields.
+    ...children.filter((x) => x.orderInput).map((x) => `input ${x.orderInput} {\n${sortFieldsSdl(x.resource()).join('\n')}\n}`),
   ];
 }
 
 /** Sage's aggregation on every connection (aggregate.ts): priced per group it may answer (cost.ts). */
 const AGGREGATE_FIELD = `aggregate(aggregateFields: [String], groupFields: [String], orderFields: [String]): [${AGGREGATE_RESULT_TYPE}!]! @listSize(assumedSize: ${AGGREGATE_LIMITS.maxGroups}, requireOneSlicingArgument: false)`;
 
+/** The arguments a field declares: an absent field's spec arguments, a list's `order`. */
+const fieldArgs = (x: Field): string => (x.kind === 'absent' ? (x.args ?? '') : x.kind === 'children' && x.orderInput ? `(order: [${x.orderInput}!])` : '');
+
 function resourceSdl(r: Resource): string {
   const fields = r.fields
     .filter((x) => !(x.kind === 'stored' && x.hidden))
-    .map((x) => `  ${x.name}${x.kind === 'absent' ? (x.args ?? '') : ''}: ${x.gql}${x.kind === 'stored' && x.nonNull ? '!' : ''}`);
+    .map((x) => `  ${x.name}${fieldArgs(x)}: ${x.gql}${x.kind === 'stored' && x.nonNull ? '!' : ''}`);
   const lines = [`type ${r.typeName} {\n${fields.join('\n')}\n}`, ...filterSortSdl(r)];
   if (r.query) {
     const plural = r.query.connection.replace(/Connection$/, '');

@@ -9,6 +9,7 @@
 import { CreditNoteReason } from '../../domain/accounting/enums.ts';
 import { MatchingType } from '../../domain/accounting/entry-documents.ts';
 import { f, type Resource } from '../engine/resource.ts';
+import { OpenItem } from '../sales/read-models.ts';
 import { InvoiceType } from './read-models.ts';
 
 /** Stored text, typed by the spec's enum in the schema. */
@@ -63,8 +64,8 @@ export const AccountingEntryInvoice: Resource = {
     f.bool('isCashVat'),
     f.bool('isGroupingInvoices'),
     f.dateTime('modificationDate'),
-    // The sales read models' to fill (SalesInvoice open items); null until then.
-    f.absent('openItems', '[OpenItem]', '(order: [OpenItemQueryResponseSortInput!])'),
+    // The open items of the sales invoice the entry posts (each names the entry that posted it).
+    f.children('openItems', 'OpenItem', () => OpenItem, 'accountingEntryId', 'dueDate', 'accountingEntryId', 'OpenItemQueryResponseSortInput'),
     f.ref('originalAccountingEntryInvoice', 'AccountingEntryInvoice', () => AccountingEntryInvoice, 'originalAccountingEntryInvoiceId'),
     f.uuid('originalAccountingEntryInvoiceId'),
     f.decimal('originalEntryInvoiceTaxesBaseSum'),

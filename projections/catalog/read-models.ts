@@ -1,12 +1,13 @@
 /**
  * The product catalogue as a read model, in Sage's names (sage-names.md §5); the tax treatment, purchase
  * account and stock keeping are ours, as a sales ERP has them. Sage's `taxes` are its tax group's
- * (projections/taxes); `salesVatPercentage` comes with the sales documents.
+ * (projections/taxes); `salesVatPercentage` is the rate a domestic sale charges (sales-vat.ts).
  */
 import { ProductCategory } from '../../domain/catalog/enums.ts';
 import { f, type Resource } from '../engine/resource.ts';
 import { AccountingAccount } from '../accounting/read-models.ts';
 import { Tax, TaxTreatment } from '../taxes/read-models.ts';
+import { domesticSalesVatPercentage } from './sales-vat.ts';
 
 export const Product: Resource = {
   typeName: 'Product',
@@ -36,6 +37,7 @@ export const Product: Resource = {
     f.bool('salesInvoiceBlockingEnabled'),
     f.bool('salesOrderBlockingEnabled'),
     f.decimal('salesUnitPrice'),
+    f.computedFor('salesVatPercentage', 'Decimal', domesticSalesVatPercentage),
     f.bool('stockManaged'),
     f.uuid('taxGroupId'),
     // Sage's taxes{groupName name percentage ...}: the taxes of the product's tax group.

@@ -5,6 +5,7 @@
  */
 
 import { createHash } from 'node:crypto';
+import type { OrganisationCountry } from '../../domain/enums.ts';
 
 /** How a field is stored and filtered. */
 export type Scalar = 'UUID' | 'String' | 'Int' | 'Boolean' | 'Decimal' | 'DateTime' | 'Date';
@@ -40,9 +41,11 @@ export interface ChildrenField {
   orderBy: string; // stored field name in the child
   /**
    * The parent's stored field the children's foreignKey names, when not its id (a product's taxes are the
-   * taxes of its taxGroupId). Such a list is read only: no filter goes through it.
+   * taxes of its taxGroupId; an entry's invoice's open items those of its accountingEntryId).
    */
   parentKey?: string;
+  /** The spec's name of the sort input of the list's `order` argument (the child's SortInput fields); none: no argument. */
+  orderInput?: string;
 }
 
 /** Declared by the spec, not (yet) backed by data in this service: resolves to null. */
@@ -54,12 +57,20 @@ export interface AbsentField {
   args?: string;
 }
 
-/** Derived from the row's stored columns at read time. */
+/** The reading organisation's facts a computed field may depend on (its country never changes). */
+export interface ReadingOrganisation {
+  id: string;
+  country: OrganisationCountry;
+}
+
+/** Derived from the row's stored columns at read time (and the reading organisation's facts, when `byOrganisation`). */
 export interface ComputedField {
   kind: 'computed';
   name: string;
   gql: string;
-  resolve: (row: Record<string, unknown>) => unknown;
+  /** Given the reading organisation (loaded once per request): a rate that depends on its country. */
+  byOrganisation?: boolean;
+  resolve: (row: Record<string, unknown>, organisation?: ReadingOrganisation) => unknown;
 }
 
 /**
@@ -139,9 +150,12 @@ export const f = {
   dateTime: (name: string, extra: Partial<StoredField> = {}): StoredField => ({ kind: 'stored', name, column: snake(name), gql: 'DateTime', scalar: 'DateTime', ...extra }),
   enum: (name: string, gql: string, values: readonly string[], extra: Partial<StoredField> = {}): StoredField => ({ kind: 'stored', name, column: snake(name), gql, scalar: 'String', enumValues: values, ...extra }),
   ref: (name: string, gql: string, resource: () => Resource, via: string): ReferenceField => ({ kind: 'reference', name, gql, resource, via }),
-  children: (name: string, gql: string, resource: () => Resource, foreignKey: string, orderBy: string, parentKey?: string): ChildrenField => ({ kind: 'children', name, gql: `[${gql}]`, resource, foreignKey, orderBy, ...(parentKey ? { parentKey } : {}) }),
+  children: (name: string, gql: string, resource: () => Resource, foreignKey: string, orderBy: string, parentKey?: string, orderInput?: string): ChildrenField => ({ kind: 'children', name, gql: `[${gql}]`, resource, foreignKey, orderBy, ...(parentKey ? { parentKey } : {}), ...(orderInput ? { orderInput } : {}) }),
   absent: (name: string, gql: string, args?: string): AbsentField => ({ kind: 'absent', name, gql, ...(args && { args }) }),
   computed: (name: string, gql: string, resolve: (row: Record<string, unknown>) => unknown): ComputedField => ({ kind: 'computed', name, gql, resolve }),
+  computedFor: (name: string, gql: string, resolve: (row: Record<string, unknown>, organisation: ReadingOrganisation) => unknown): ComputedField => ({
+    kind: 'computed', name, gql, byOrganisation: true, resolve: (row, organisation) => resolve(row, organisation!),
+  }),
   embedded: (name: string, gql: string, definition: Omit<EmbeddedField, 'kind' | 'name' | 'gql'>): EmbeddedField => ({ kind: 'embedded', name, gql, ...definition }),
 };
 

@@ -358,7 +358,7 @@ function apply(event: RecordedEvent, w: Writes, t: TableOf): void {
       w.update(SalesInvoice, t(SalesInvoice), { organisationId, id: invoiceId }, { status: 'Posted', accountingEntryId: entryId, firstDueDate, modificationDate: at });
       for (const o of openItems) {
         w.insert(OpenItem, t(OpenItem), {
-          organisationId, id: o.openItemId, salesInvoiceId: invoiceId, dueDate: o.dueDate, amount: o.amount, paymentMeanId: o.paymentMeanId,
+          organisationId, id: o.openItemId, salesInvoiceId: invoiceId, accountingEntryId: entryId, dueDate: o.dueDate, amount: o.amount, paymentMeanId: o.paymentMeanId,
           paidAmountAccumulated: zeroAtScaleOf(o.amount), status: 'NOT_SPECIFIED', isAdvanceInvoicePayment: false, creationDate: at, modificationDate: at,
         });
       }

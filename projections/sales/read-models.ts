@@ -186,9 +186,11 @@ export const OpenItem: Resource = {
   table: 'sales_invoice_open_items',
   scope: 'organisation',
   query: { field: 'salesInvoiceOpenItems', connection: 'SalesInvoiceOpenItemsConnection' },
-  indexes: [['organisation_id', 'sales_invoice_id'], ['organisation_id', 'due_date']],
+  indexes: [['organisation_id', 'sales_invoice_id'], ['organisation_id', 'due_date'], ['organisation_id', 'accounting_entry_id']],
   defaultOrder: ['dueDate'],
   fields: [
+    // The entry that posted its invoice: its AccountingEntryInvoice lists the items by it.
+    f.uuid('accountingEntryId', { hidden: true }),
     f.decimal('amount'),
     f.dateTime('creationDate'),
     f.dateTime('dueDate'),
