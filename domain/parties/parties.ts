@@ -16,7 +16,7 @@ import {
   type AddressClear, type ClearFields, type ContactClear, type PartyPersonal,
 } from './fields.ts';
 import { ERASED_STATUS } from './enums.ts';
-import { decidePartyBody, type PartyInput } from './party-body.ts';
+import { decidePartyBody, type BodyContext, type PartyInput } from './party-body.ts';
 import { standingChanges, statusAfterDisabled } from './standing.ts';
 import type { PaymentTermLine } from '../settings/payment-terms.ts';
 import type { SettingsState } from '../settings/settings.ts';
@@ -121,6 +121,8 @@ export interface PartyFacts {
   settings: SettingsState;
   /** Whether live accounting entries name this code or id as their third party. */
   usedByEntries: (codeOrId: string) => boolean;
+  /** Whether the organisation has this sales tariff or discount group (a customer may name one); unset: not checked. */
+  priceListExists?: BodyContext['priceListExists'];
 }
 
 export type PartyCommand =
@@ -166,7 +168,7 @@ export function decideParties(command: PartyCommand, state: PartiesState, facts:
       if (command.code !== null) checkCode(command.code, CODE_LENGTH.party);
       if (command.code !== null && state.idByCode.has(command.code)) fail(PartyErrors.partyCodeAlreadyExists, { code: command.code });
       const code = command.code ?? nextCode(state, kind);
-      const body = decidePartyBody({ kind, organisation, settings, currentCountry: null }, command.input);
+      const body = decidePartyBody({ kind, organisation, settings, currentCountry: null, priceListExists: facts.priceListExists }, command.input);
       const defaults = DEFAULTS[kind];
       const standing = standingChanges(body.fields, { status: defaults.status as string, disabled: false }, at);
       const fields = { ...defaults, ...body.fields, sourceType: 'PUBLIC_API', ...standing };
@@ -182,7 +184,7 @@ export function decideParties(command: PartyCommand, state: PartiesState, facts:
       // GDPR_APPLIED stays the status of an erased party: the client sets no other.
       if (party.gdprApplied && command.input.fields.status !== undefined) fail(PartyErrors.partyGdprApplied, { kind, code: party.code });
       if (command.code != null && command.code !== party.code) fail(PartyErrors.partyCodeUnchangeable, { kind, code: party.code, value: command.code });
-      const body = decidePartyBody({ kind, organisation, settings, currentCountry: party.country }, command.input);
+      const body = decidePartyBody({ kind, organisation, settings, currentCountry: party.country, priceListExists: facts.priceListExists }, command.input);
       const changes = { ...body.fields, ...standingChanges(body.fields, party, at) };
       return [{
         type: eventType(kind, 'Updated'),
