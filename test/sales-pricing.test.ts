@@ -21,6 +21,7 @@ const CREATE_TARIFF = `mutation($input: SalesTariffCreateGLDtoInput!) { createSa
 const UPDATE_TARIFF = `mutation($input: SalesTariffUpdateGLDtoInput!) { updateSalesTariff(input: $input) { id } }`;
 const DELETE_TARIFF = `mutation($input: SalesTariffDeleteGLDtoInput!) { deleteSalesTariff(input: $input) { id } }`;
 const CREATE_DISCOUNT = `mutation($input: SalesDiscountCreateGLDtoInput!) { createSalesDiscount(input: $input) { id } }`;
+const UPDATE_DISCOUNT = `mutation($input: SalesDiscountUpdateGLDtoInput!) { updateSalesDiscount(input: $input) { id } }`;
 const UPDATE_CUSTOMER = `mutation($input: CustomerUpdateGLDtoInput!) { updateCustomer(input: $input) { id } }`;
 const PRICE = `query($id: ID!, $p: ProductPriceGLDtoInput!) { productPriceById(id: $id, productPrice: $p) {
   price { code name source value indicator } firstDiscount { code name source value } taxGroupId taxId equivalenceSurchargePercentage taxPercentage taxTreatmentId } }`;
@@ -102,6 +103,11 @@ t.test('lines patched with requestedAction', async (t) => {
   t.match(after.lines, [{ id: first.id, indicatorValue: '90.00', stretchs: [{ id: first.stretchs[0].id, fromUnits: '10.00' }] }, { productId: b.id, indicatorValue: '18.50' }], 'modified, deleted, created');
   t.equal(after.lines[0].stretchs.length, 1, 'the stretch deleted');
   t.equal(after.lines[0].creationDate, first.creationDate, 'a modified line keeps its creation date');
+
+  await ok(UPDATE_DISCOUNT, { input: { id: discountId, name: 'Libros 2026', enabled: false } });
+  t.match((await ok(`{ salesDiscounts { nodes { name enabled lines { firstDiscount } } } }`)).salesDiscounts.nodes, [{ name: 'Libros 2026', enabled: false, lines: [{ firstDiscount: '10.00' }] }], 'a discount group updated');
+  t.match(await price(b.id, { documentDate: '2026-03-02', quantity: '150', customerId: customer.id }), { firstDiscount: { source: 'PRODUCT' } }, 'a disabled group is not applied');
+  await ok(UPDATE_DISCOUNT, { input: { id: discountId, enabled: true } });
 });
 
 t.test('refusals: coded, nothing appended', async (t) => {

@@ -2,6 +2,7 @@
 import type { CatalogEvent } from '../../domain/catalog/products.ts';
 import type { EventCatalog } from '../event-catalog.ts';
 
+/** (filtersOf describes an empty sample, hence the optional reads.) */
 const written = (object: string, event: string) => (d: Record<string, any>) => ({ object, event, key: d.priceList?.id, id: d.priceList?.code });
 const deleted = (object: string) => (d: Record<string, any>) => ({ object, event: 'after.delete', key: d.priceListId, id: d.code });
 

@@ -12,7 +12,9 @@ export function applyPriceList(e: PriceListEvent, organisationId: string, w: Wri
   w.delete(m.stretch, t(m.stretch), { priceListId: id });
   w.delete(m.line, t(m.line), { priceListId: id });
   if (!('priceList' in e.data)) return w.delete(m.list, t(m.list), { id });
-  const { lines, ...header }: PriceList = e.data.priceList;
+  // A discount group has no type column (its type is always null).
+  const { lines, type, ...rest }: PriceList = e.data.priceList;
+  const header = kindOfEvent(e.type) === 'salesTariff' ? { ...rest, type } : rest;
   if (e.type.endsWith('Created')) w.insert(m.list, t(m.list), { ...header, organisationId });
   else w.update(m.list, t(m.list), { id }, { ...header });
   lines.forEach(({ stretchs, value, ...line }, i) => {
