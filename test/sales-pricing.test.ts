@@ -123,6 +123,7 @@ t.test('refusals: coded, nothing appended', async (t) => {
   await refused(t, 'an unknown tariff', DELETE_TARIFF, { input: { id: randomUUID() } }, 'sales.businessErrors.priceListNotFound');
   await refused(t, 'a discount over 100 %', CREATE_DISCOUNT, { input: { code: 'X', name: 'X', lines: [{ productId: a.id, firstDiscount: '101' }] } }, 'global.businessErrors.invalidInput');
   await refused(t, 'deleting a product a tariff prices', `mutation($input: ProductDeleteGLDtoInput!) { deleteProduct(input: $input) { id } }`, { input: { id: b.id } }, 'sales.businessErrors.productInPriceList');
+  await refused(t, "deleting a customer's tariff", DELETE_TARIFF, { input: { id: tariffId } }, 'sales.businessErrors.priceListInUse');
   await refused(t, 'a customer naming an unknown tariff', UPDATE_CUSTOMER, { input: { id: customer.id, salesTariffId: randomUUID() } }, 'sales.businessErrors.priceListNotFound');
 });
 
@@ -142,4 +143,6 @@ t.test('deleting a tariff', async (t) => {
   const temp = (await ok(CREATE_TARIFF, { input: { code: 'TEMP', name: 'Temporal' } })).createSalesTariff.id;
   t.same((await ok(DELETE_TARIFF, { input: { id: temp } })).deleteSalesTariff, { id: temp });
   t.equal((await ok(`query($id: ID!) { salesTariffById(id: $id) { code } }`, { id: temp })).salesTariffById, null, 'gone');
+  await ok(UPDATE_CUSTOMER, { input: { id: customer.id, salesTariffId: null } });
+  t.same((await ok(DELETE_TARIFF, { input: { id: tariffId } })).deleteSalesTariff, { id: tariffId }, "a tariff no customer names any longer is deleted");
 });

@@ -9,6 +9,7 @@ import type { CatalogState } from '../../domain/catalog/products.ts';
 import { Errors, fail } from '../../domain/errors.ts';
 import { answerInputId, command, defined, type CommandHandler, type DecisionContext } from '../handler.ts';
 import { CatalogAggregate } from './aggregates.ts';
+import { PartiesAggregate } from '../parties/aggregates.ts';
 import { SalesDiscountInputs, SalesTariffInputs } from './price-list-inputs.ts';
 
 type Patch = Record<string, unknown>;
@@ -54,10 +55,15 @@ function handlers(kind: PriceListKind, inputs: typeof SalesTariffInputs | typeof
       }), state, c),
       answer: answerInputId,
     }),
+    // The Parties stream is held: no customer starts naming the list between the check and the append.
     delete: command({
       input: inputs.delete,
       aggregate: CatalogAggregate,
-      decide: ({ id }, state, c) => decide(kind, () => ({ type: 'DeletePriceList', kind, id, now: c.now }), state, c),
+      alsoHold: [PartiesAggregate],
+      decide: async ({ id }, state, c) => {
+        const usedByCustomers = (await c.held(PartiesAggregate)).usage.has(id);
+        return decide(kind, () => ({ type: 'DeletePriceList', kind, id, usedByCustomers, now: c.now }), state, c);
+      },
       answer: answerInputId,
     }),
   };

@@ -13,6 +13,7 @@ export const CatalogErrors = {
   stretchUnitsReversed: 'sales.businessErrors.stretchUnitsReversed',
   stretchsOverlap: 'sales.businessErrors.stretchsOverlap',
   tariffTypeNotSupported: 'sales.businessErrors.tariffTypeNotSupported',
+  priceListInUse: 'sales.businessErrors.priceListInUse',
 } as const;
 
 export const CATALOG_MESSAGES: Record<(typeof CatalogErrors)[keyof typeof CatalogErrors], Messages> = {
@@ -27,4 +28,5 @@ export const CATALOG_MESSAGES: Record<(typeof CatalogErrors)[keyof typeof Catalo
   [CatalogErrors.stretchUnitsReversed]: { en: '{field}: fromUnits {fromUnits} is above toUnits {toUnits}.', es: '{field}: fromUnits {fromUnits} es mayor que toUnits {toUnits}.', fr: '{field} : fromUnits {fromUnits} dépasse toUnits {toUnits}.', de: '{field}: fromUnits {fromUnits} ist größer als toUnits {toUnits}.' },
   [CatalogErrors.stretchsOverlap]: { en: '{field}: the stretches {first} and {second} overlap.', es: '{field}: los tramos {first} y {second} se solapan.', fr: '{field} : les tranches {first} et {second} se chevauchent.', de: '{field}: Die Staffeln {first} und {second} überschneiden sich.' },
   [CatalogErrors.tariffTypeNotSupported]: { en: 'Tariff type {type} is not supported: it needs a cost price, which products do not keep.', es: 'El tipo de tarifa {type} no está disponible: necesita un precio de coste, que los productos no guardan.', fr: 'Le type de tarif {type} n\'est pas pris en charge : il faut un prix de revient, que les produits ne gardent pas.', de: 'Der Tariftyp {type} wird nicht unterstützt: Er braucht einen Einstandspreis, den Artikel nicht führen.' },
+  [CatalogErrors.priceListInUse]: { en: 'The {kind} {code} is a customer\'s and cannot be deleted.', es: 'No se puede eliminar {kind} {code}: lo tiene asignado un cliente.', fr: 'Suppression impossible : {kind} {code} est attribué à un client.', de: '{kind} {code} ist einem Kunden zugeordnet und kann nicht gelöscht werden.' },
 };

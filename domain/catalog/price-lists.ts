@@ -76,7 +76,8 @@ export interface PriceListHeader {
 export type PriceListCommand =
   | { type: 'CreatePriceList'; kind: PriceListKind; id: string; code: string; header: PriceListHeader; lines: ItemPatch[]; now: string }
   | { type: 'UpdatePriceList'; kind: PriceListKind; id: string; header: Partial<PriceListHeader>; lines: ItemPatch[] | null; replaceAll: boolean; now: string }
-  | { type: 'DeletePriceList'; kind: PriceListKind; id: string; now: string };
+  /** `usedByCustomers`: a customer names it (the Parties' usage, read by the handler). */
+  | { type: 'DeletePriceList'; kind: PriceListKind; id: string; usedByCustomers: boolean; now: string };
 
 export interface PriceListsState {
   lists: Record<PriceListKind, Map<string, PriceList>>;
@@ -227,6 +228,7 @@ export function decidePriceLists(command: PriceListCommand, state: PriceListsSta
     }
     case 'DeletePriceList': {
       const list = listOf(state, kind, command.id);
+      if (command.usedByCustomers) fail(CatalogErrors.priceListInUse, { kind, code: list.code });
       return [{ type: `${prefix}Deleted`, data: { priceListId: list.id, code: list.code, at } }];
     }
   }

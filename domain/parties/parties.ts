@@ -215,13 +215,16 @@ export function decideParties(command: PartyCommand, state: PartiesState, facts:
  */
 export interface PartyRefs {
   businessAreaId: string | null;
+  /** A customer's sales tariff and discount group (the Catalog's deletion guard reads them). */
+  salesTariffId: string | null;
+  salesDiscountGroupId: string | null;
   jobAreaIds: string[];
   paymentMeanIds: string[];
   accountIds: Record<AccountField, string | null>;
 }
 
 const flat = (r: PartyRefs) => [
-  ...(r.businessAreaId ? [r.businessAreaId] : []), ...r.jobAreaIds, ...r.paymentMeanIds,
+  ...[r.businessAreaId, r.salesTariffId, r.salesDiscountGroupId].filter((id): id is string => id !== null), ...r.jobAreaIds, ...r.paymentMeanIds,
   ...Object.values(r.accountIds).filter((id): id is string => id !== null),
 ];
 
@@ -234,6 +237,8 @@ function idAfter(changes: ClearFields, name: string, previous: string | null | u
 function refsAfter(previous: PartyRefs | null, changes: ClearFields, contacts: ContactClear[] | null, lines: PaymentTermLine[] | null): PartyRefs {
   return {
     businessAreaId: idAfter(changes, 'businessAreaId', previous?.businessAreaId),
+    salesTariffId: idAfter(changes, 'salesTariffId', previous?.salesTariffId),
+    salesDiscountGroupId: idAfter(changes, 'salesDiscountGroupId', previous?.salesDiscountGroupId),
     accountIds: Object.fromEntries(ACCOUNT_FIELDS.map((f) => [f, idAfter(changes, f, previous?.accountIds[f])])) as PartyRefs['accountIds'],
     jobAreaIds: contacts ? contacts.map((c) => c.jobAreaId).filter((id): id is string => id !== null) : previous?.jobAreaIds ?? [],
     paymentMeanIds: lines ? lines.map((l) => l.paymentMeanId).filter((id): id is string => id !== null) : previous?.paymentMeanIds ?? [],
