@@ -161,7 +161,7 @@ function mergeLines(kind: PriceListKind, type: SalesTariffType | null, current: 
     const sent = patch.stretchs as ItemPatch[] | null | undefined;
     if (!sent) return item;
     return mergeItems(item, sent, false, {
-      kind: kind as never, field: `${at}.stretchs`, idOf: (s: Stretch) => s.id,
+      kind, field: `${at}.stretchs`, idOf: (s: Stretch) => s.id,
       create: (p, j) => stretch({ id: facts.newId(`${kind}Stretch`), creationDate: now }, p, `${at}.stretchs[${j}]`),
       modify: (s, p, j) => stretch(s, { ...s, ...sentFields(p, STRETCH_FIELDS) }, `${at}.stretchs[${j}]`),
     });
@@ -184,7 +184,7 @@ function mergeLines(kind: PriceListKind, type: SalesTariffType | null, current: 
     return { ...next, creationDate: base.creationDate, modificationDate: changed ? now : base.modificationDate ?? now };
   };
   const merged = mergeItems(current, patches, replaceAll, {
-    kind: kind as never, field: 'lines', idOf: (l: PriceListLine) => l.id,
+    kind, field: 'lines', idOf: (l: PriceListLine) => l.id,
     create: (p, i) => line({ id: facts.newId(`${kind}Line`), creationDate: now }, p, `lines[${i}]`),
     modify: (l, p, i) => line(l, { ...l, ...sentFields(p, LINE_FIELDS), stretchs: p.stretchs }, `lines[${i}]`),
   });
