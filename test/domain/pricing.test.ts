@@ -10,6 +10,7 @@ import { Decimal } from 'decimal.js';
 import { salesPriceOf } from '../../domain/catalog/pricing.ts';
 import { decidePriceLists, initialPriceListsState, type PriceList, type PriceListHeader, type PriceListLine } from '../../domain/catalog/price-lists.ts';
 import { BusinessError } from '../../domain/errors.ts';
+import { evolveCatalog, initialCatalogState } from '../../domain/catalog/products.ts';
 import { expect, holds } from '../helpers/property.ts';
 
 const PRODUCT_ID = 'p-1';
@@ -120,4 +121,15 @@ t.test('the price lists refuse what would make a price ambiguous or meaningless'
   t.equal(code(() => create({}, [{ productId: PRODUCT_ID, value: '-1' }])), 'global.businessErrors.invalidInput', 'a negative price');
   t.equal(code(() => create({}, [{ productId: PRODUCT_ID, value: '100.5' }], 'salesDiscount')), 'global.businessErrors.invalidInput', 'a discount over 100 %');
   t.equal(code(() => create({ type: 'INCREMENT' }, [{ productId: PRODUCT_ID, value: '-100.01' }])), 'global.businessErrors.invalidInput', 'an increment below -100 %');
+});
+
+t.test('the Catalog folds price list events, and fails loudly on one the state cannot have produced', async (t) => {
+  const [created] = decideTariff([]);
+  const fold = (events: object[]) => events.reduce((s: ReturnType<typeof initialCatalogState>, e) => evolveCatalog(s, e as never), initialCatalogState());
+  t.equal(fold([created]).priceLists.lists.salesTariff.get('t')?.code, 'T', 'created');
+  const deleted = { type: 'SalesTariffDeleted', data: { priceListId: 't', code: 'T', at } };
+  t.equal(fold([created, deleted]).priceLists.lists.salesTariff.size, 0, 'deleted');
+  t.throws(() => fold([created, created]), /invariant violated: SalesTariffCreated/, 'created twice');
+  t.throws(() => fold([created, deleted, deleted]), /invariant violated: SalesTariffDeleted/, 'deleted twice');
+  t.throws(() => fold([{ ...created, type: 'SalesDiscountUpdated' }]), /invariant violated: SalesDiscountUpdated/, 'an update of a list that does not exist');
 });
