@@ -20,7 +20,7 @@ import { MODULES, MUTATIONS } from '../modules/index.ts';
  * events nest records or enum values in: `document` and `number` (sales) are samples themselves (and read as
  * a string where one is wanted), `kind` is a document kind the describers look up.
  */
-const NESTED = new Set(['document', 'number']);
+const NESTED = new Set(['document', 'number', 'priceList']);
 const sample: Record<string, unknown> = new Proxy({}, {
   get: (_, field) =>
     field === Symbol.toPrimitive ? () => 'sample' : field === 'kind' ? 'QUOTE' : NESTED.has(String(field)) ? sample : `sample-${String(field)}`,

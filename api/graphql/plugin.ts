@@ -32,6 +32,7 @@ import { formatExecution } from './responses.ts';
 import { parseJsonKeepingNumbers } from './sent-numbers.ts';
 import { SCALAR_RESOLVERS } from './scalars.ts';
 import { ENUMS, GRAPHQL_RESOURCES, buildSdl } from './sdl.ts';
+import { productPriceById } from './product-price.ts';
 import { HEADER_FREE_ROOTS, localizedEnumValues, localizedErrorMessage, masterChartById, masterCharts } from './sage-roots.ts';
 import { accountingSetup, thirdPartyCodeModeSettings } from './setup.ts';
 import { accessPolicyCheck, readUsers } from './users.ts';
@@ -198,6 +199,8 @@ export async function graphqlPlugin(app: FastifyInstance, options: GraphqlOption
     const caller = requireCaller(ctx);
     return readScoped(pool, caller.organisationId, (db) => salesKpis(db, caller.organisationId, args.input, new Date(services.now())));
   };
+  Query.productPriceById = async (_: unknown, args: { id: string; productPrice: Record<string, unknown> }, ctx: Context) =>
+    productPriceById(pool, services, requireCaller(ctx).organisationId, args, ctx.language);
   Query.userAccessPolicyCheck = async (_: unknown, args: { actions: string[] }, ctx: Context) => {
     const caller = requireCaller(ctx);
     return accessPolicyCheck(schema, args.actions, caller, await organisationFacts(caller));

@@ -13,6 +13,7 @@ import { MUTATIONS, mutationTypesSdl } from './mutations.ts';
 import { ORGANIZATION_ENUMS, Organization } from './organizations.ts';
 import { SAGE_ROOTS_SDL, SAGE_ROOT_FIELDS } from './sage-roots.ts';
 import { SALES_KPIS_ROOT_FIELDS, SALES_KPIS_SDL } from './sales-kpis.ts';
+import { PRODUCT_PRICE_ROOT_FIELDS, PRODUCT_PRICE_SDL } from './product-price.ts';
 import { SETUP_ENUMS, SETUP_ROOT_FIELDS, SETUP_SDL } from './setup.ts';
 import { USER_ACCESS_ROOT_FIELDS, USER_ACCESS_SDL, User } from './users.ts';
 
@@ -135,7 +136,7 @@ function queryRootSdl(resources: Resource[]): string {
     .map((r) => `  ${r.query!.field}(first: Int, after: String, last: Int, before: String, where: ${r.typeName}FilterInput, order: [${r.typeName}SortInput!]): ${r.query!.connection} @listSize(assumedSize: 50, slicingArguments: ["first", "last"])`);
   // Sage's reads of one object declare `$id: ID!` (fact sheet 1.3): the node, or null outside the caller's organisation.
   const byIds = resources.filter((r) => r.query?.byId).map((r) => `  ${r.query!.byId}(id: ID!): ${r.typeName}`);
-  return `type Query {\n${[...fields, ...byIds].join('\n')}${SAGE_ROOT_FIELDS}${SETUP_ROOT_FIELDS}${USER_ACCESS_ROOT_FIELDS}${SALES_KPIS_ROOT_FIELDS}\n}`;
+  return `type Query {\n${[...fields, ...byIds].join('\n')}${SAGE_ROOT_FIELDS}${PRODUCT_PRICE_ROOT_FIELDS}${SETUP_ROOT_FIELDS}${USER_ACCESS_ROOT_FIELDS}${SALES_KPIS_ROOT_FIELDS}\n}`;
 }
 
 const capitalised = (name: string) => name[0].toUpperCase() + name.slice(1);
@@ -173,6 +174,7 @@ export function buildSdl(): string {
     ...GRAPHQL_RESOURCES.map(resourceSdl),
     specTypes(),
     SAGE_ROOTS_SDL,
+    PRODUCT_PRICE_SDL,
     SETUP_SDL,
     USER_ACCESS_SDL,
     SALES_KPIS_SDL,

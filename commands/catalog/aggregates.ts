@@ -1,5 +1,5 @@
 /** The product catalogue's aggregate: one stream per organisation. */
-import { evolveCatalog, initialCatalogState, type CatalogState, type ProductEvent } from '../../domain/catalog/products.ts';
+import { evolveCatalog, initialCatalogState, type CatalogEvent, type CatalogState } from '../../domain/catalog/products.ts';
 import type { Aggregate } from '../aggregate-store.ts';
 
-export const CatalogAggregate: Aggregate<CatalogState, ProductEvent> = { category: 'Catalog', initialState: initialCatalogState, evolve: evolveCatalog };
+export const CatalogAggregate: Aggregate<CatalogState, CatalogEvent> = { category: 'Catalog', initialState: initialCatalogState, evolve: evolveCatalog };

@@ -13,6 +13,7 @@ import { CatalogErrors } from './errors.ts';
 import { Decimal, MAX_AMOUNT } from '../money.ts';
 import { isPostingAccount, type OrganisationState } from '../accounting/organisation.ts';
 import { checkTaxGroup } from '../taxes/groups.ts';
+import { PRICE_LIST_EVENT_TYPES, evolvePriceLists, initialPriceListsState, priceListUsingProduct, type PriceListEvent, type PriceListsState } from './price-lists.ts';
 
 export interface ProductFields {
   code: string;
@@ -65,9 +66,15 @@ type SalesFacts = 'name' | 'salesUnitPrice' | 'firstSalesDiscount' | 'lineDescri
 export interface CatalogState {
   products: Map<string, KeptProduct>;
   productIdByCode: Map<string, string>;
+  /** Sales tariffs and discount groups (price-lists.ts). */
+  priceLists: PriceListsState;
 }
 
-export const initialCatalogState = (): CatalogState => ({ products: new Map(), productIdByCode: new Map() });
+/** Every event of the Catalog stream. */
+export type CatalogEvent = ProductEvent | PriceListEvent;
+export const CATALOG_EVENT_TYPES = [...PRODUCT_EVENT_TYPES, ...PRICE_LIST_EVENT_TYPES] as const;
+
+export const initialCatalogState = (): CatalogState => ({ products: new Map(), productIdByCode: new Map(), priceLists: initialPriceListsState() });
 
 /** Decimals as the client sent them (exact text): the decider checks and normalises them. */
 type SentDecimals = { salesUnitPrice?: string | null; firstSalesDiscount?: string | null };
@@ -148,6 +155,8 @@ export function decideCatalog(command: CatalogCommand, state: CatalogState, orga
     }
     case 'DeleteProduct': {
       const product = state.products.get(command.productId) ?? fail(CatalogErrors.productNotFound, { id: command.productId });
+      const list = priceListUsingProduct(state.priceLists, command.productId);
+      if (list) fail(CatalogErrors.productInPriceList, { code: product.code, list });
       return [{ type: 'ProductDeleted', data: { productId: command.productId, code: product.code, at } }];
     }
   }
@@ -171,8 +180,9 @@ export function productUsingAccount(state: CatalogState, accountId: string): str
  * Folds one stored event. An event the state cannot have produced (its decider refuses the same
  * command) means the store or our code is broken: it fails loudly instead of being skipped.
  */
-export function evolveCatalog(state: CatalogState, event: ProductEvent): CatalogState {
+export function evolveCatalog(state: CatalogState, event: CatalogEvent): CatalogState {
   const type = event.type;
+  if ((PRICE_LIST_EVENT_TYPES as readonly string[]).includes(type)) return (evolvePriceLists(state.priceLists, event as PriceListEvent), state);
   switch (event.type) {
     case 'ProductCreated': {
       const d = event.data;

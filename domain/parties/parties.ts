@@ -16,7 +16,7 @@ import {
   type AddressClear, type ClearFields, type ContactClear, type PartyPersonal,
 } from './fields.ts';
 import { ERASED_STATUS } from './enums.ts';
-import { decidePartyBody, type PartyInput } from './party-body.ts';
+import { decidePartyBody, type BodyContext, type PartyInput } from './party-body.ts';
 import { standingChanges, statusAfterDisabled } from './standing.ts';
 import type { PaymentTermLine } from '../settings/payment-terms.ts';
 import type { SettingsState } from '../settings/settings.ts';
@@ -121,6 +121,8 @@ export interface PartyFacts {
   settings: SettingsState;
   /** Whether live accounting entries name this code or id as their third party. */
   usedByEntries: (codeOrId: string) => boolean;
+  /** Whether the organisation has this sales tariff or discount group (a customer may name one); unset: not checked. */
+  priceListExists?: BodyContext['priceListExists'];
 }
 
 export type PartyCommand =
@@ -166,7 +168,7 @@ export function decideParties(command: PartyCommand, state: PartiesState, facts:
       if (command.code !== null) checkCode(command.code, CODE_LENGTH.party);
       if (command.code !== null && state.idByCode.has(command.code)) fail(PartyErrors.partyCodeAlreadyExists, { code: command.code });
       const code = command.code ?? nextCode(state, kind);
-      const body = decidePartyBody({ kind, organisation, settings, currentCountry: null }, command.input);
+      const body = decidePartyBody({ kind, organisation, settings, currentCountry: null, priceListExists: facts.priceListExists }, command.input);
       const defaults = DEFAULTS[kind];
       const standing = standingChanges(body.fields, { status: defaults.status as string, disabled: false }, at);
       const fields = { ...defaults, ...body.fields, sourceType: 'PUBLIC_API', ...standing };
@@ -182,7 +184,7 @@ export function decideParties(command: PartyCommand, state: PartiesState, facts:
       // GDPR_APPLIED stays the status of an erased party: the client sets no other.
       if (party.gdprApplied && command.input.fields.status !== undefined) fail(PartyErrors.partyGdprApplied, { kind, code: party.code });
       if (command.code != null && command.code !== party.code) fail(PartyErrors.partyCodeUnchangeable, { kind, code: party.code, value: command.code });
-      const body = decidePartyBody({ kind, organisation, settings, currentCountry: party.country }, command.input);
+      const body = decidePartyBody({ kind, organisation, settings, currentCountry: party.country, priceListExists: facts.priceListExists }, command.input);
       const changes = { ...body.fields, ...standingChanges(body.fields, party, at) };
       return [{
         type: eventType(kind, 'Updated'),
@@ -213,13 +215,16 @@ export function decideParties(command: PartyCommand, state: PartiesState, facts:
  */
 export interface PartyRefs {
   businessAreaId: string | null;
+  /** A customer's sales tariff and discount group (the Catalog's deletion guard reads them). */
+  salesTariffId: string | null;
+  salesDiscountGroupId: string | null;
   jobAreaIds: string[];
   paymentMeanIds: string[];
   accountIds: Record<AccountField, string | null>;
 }
 
 const flat = (r: PartyRefs) => [
-  ...(r.businessAreaId ? [r.businessAreaId] : []), ...r.jobAreaIds, ...r.paymentMeanIds,
+  ...[r.businessAreaId, r.salesTariffId, r.salesDiscountGroupId].filter((id): id is string => id !== null), ...r.jobAreaIds, ...r.paymentMeanIds,
   ...Object.values(r.accountIds).filter((id): id is string => id !== null),
 ];
 
@@ -232,6 +237,8 @@ function idAfter(changes: ClearFields, name: string, previous: string | null | u
 function refsAfter(previous: PartyRefs | null, changes: ClearFields, contacts: ContactClear[] | null, lines: PaymentTermLine[] | null): PartyRefs {
   return {
     businessAreaId: idAfter(changes, 'businessAreaId', previous?.businessAreaId),
+    salesTariffId: idAfter(changes, 'salesTariffId', previous?.salesTariffId),
+    salesDiscountGroupId: idAfter(changes, 'salesDiscountGroupId', previous?.salesDiscountGroupId),
     accountIds: Object.fromEntries(ACCOUNT_FIELDS.map((f) => [f, idAfter(changes, f, previous?.accountIds[f])])) as PartyRefs['accountIds'],
     jobAreaIds: contacts ? contacts.map((c) => c.jobAreaId).filter((id): id is string => id !== null) : previous?.jobAreaIds ?? [],
     paymentMeanIds: lines ? lines.map((l) => l.paymentMeanId).filter((id): id is string => id !== null) : previous?.paymentMeanIds ?? [],

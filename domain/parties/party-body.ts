@@ -8,6 +8,7 @@ import { ERASED_STATUS } from './enums.ts';
 import { PartyErrors } from './errors.ts';
 import { AccountingErrors } from '../accounting/errors.ts';
 import { SettingsErrors } from '../settings/errors.ts';
+import { CatalogErrors } from '../catalog/errors.ts';
 import { Decimal } from '../money.ts';
 import type { OrganisationState } from '../accounting/organisation.ts';
 import { documentTypeId, documentTypesFor } from '../settings/document-types.ts';
@@ -45,7 +46,12 @@ export interface BodyContext {
   settings: SettingsState;
   /** The party's country as it stands (updates), for VAT numbers and national phone numbers. */
   currentCountry: string | null;
+  /** Whether the organisation has this sales tariff or discount group (Catalog); unset: not checked. */
+  priceListExists?: (kind: 'salesTariff' | 'salesDiscount', id: string) => boolean;
 }
+
+/** A customer's tariff and discount group are the organisation's (the Catalog's price lists). */
+const PRICE_LIST_FIELDS = [['salesTariffId', 'salesTariff'], ['salesDiscountGroupId', 'salesDiscount']] as const;
 
 function checkFields(c: BodyContext, fields: ClearFields): ClearFields {
   const out: ClearFields = { ...fields };
@@ -61,6 +67,10 @@ function checkFields(c: BodyContext, fields: ClearFields): ClearFields {
   }
   if (typeof fields.businessAreaId === 'string' && !c.settings.businessAreas.has(fields.businessAreaId)) {
     fail(SettingsErrors.settingNotFound, { entity: 'businessArea', field: 'businessAreaId', id: fields.businessAreaId });
+  }
+  for (const [field, kind] of PRICE_LIST_FIELDS) {
+    const id = fields[field];
+    if (typeof id === 'string' && c.priceListExists && !c.priceListExists(kind, id)) fail(CatalogErrors.priceListNotFound, { kind, field, id });
   }
   if (typeof fields.documentTypeId === 'string') {
     const known = documentTypesFor(c.organisation.country!).some((d) => documentTypeId(c.organisation.id!, d.code) === fields.documentTypeId);

@@ -13,7 +13,6 @@
 import { Errors, Reasons, fail } from '../errors.ts';
 import type { RequestedAction } from './enums.ts';
 import { PartyErrors } from './errors.ts';
-import type { PartyKind } from './fields.ts';
 
 /** One item as an update sends it: its id and action, and the fields it sets. */
 export interface ItemPatch {
@@ -23,7 +22,8 @@ export interface ItemPatch {
 }
 
 export interface ItemRules<T> {
-  kind: PartyKind;
+  /** Whose list it is, as refusals name it (a party's kind, or a price list's: catalog/price-lists.ts). */
+  kind: string;
   /** Where the list is in the input ('addresses', 'contacts[1].emails'), for refusals. */
   field: string;
   idOf: (item: T) => string;

@@ -1,14 +1,16 @@
-/** Projection of the Catalog events into the products' read model. */
-import { PRODUCT_EVENT_TYPES, type ProductEvent } from '../../domain/catalog/products.ts';
+/** Projection of the Catalog events into the products', sales tariffs' and discount groups' read models. */
+import { CATALOG_EVENT_TYPES, type CatalogEvent } from '../../domain/catalog/products.ts';
+import { applyPriceList } from './price-list-projection.ts';
 import { projectionsOf, type Projection } from '../engine/projection.ts';
-import { CATALOG_RESOURCES, Product } from './read-models.ts';
+import { Product } from './read-models.ts';
+import { CATALOG_RESOURCES } from './resources.ts';
 
 export const catalogProjection: Projection = {
   name: 'catalog',
   resources: CATALOG_RESOURCES,
-  eventTypes: PRODUCT_EVENT_TYPES,
+  eventTypes: CATALOG_EVENT_TYPES,
   apply(event, w, t) {
-    const e = { type: event.type, data: event.data } as ProductEvent;
+    const e = { type: event.type, data: event.data } as CatalogEvent;
     switch (e.type) {
       case 'ProductCreated': {
         const { productId, at, ...fields } = e.data;
@@ -18,6 +20,8 @@ export const catalogProjection: Projection = {
         return w.update(Product, t(Product), { id: e.data.productId }, { ...e.data.changes, modificationDate: e.data.at });
       case 'ProductDeleted':
         return w.delete(Product, t(Product), { id: e.data.productId });
+      default:
+        return applyPriceList(e, event.metadata.organisationId as string, w, t);
     }
   },
 };

@@ -47,4 +47,4 @@ export const Product: Resource = {
   ],
 };
 
-export const CATALOG_RESOURCES: Resource[] = [Product];
+export const PRODUCT_RESOURCES: Resource[] = [Product];

@@ -11,6 +11,7 @@ import {
 import { f, type Field, type Resource } from '../engine/resource.ts';
 import { AccountingAccount, Country } from '../accounting/read-models.ts';
 import { BusinessArea, DocumentType, JobArea, paymentTermLines } from '../settings/read-models.ts';
+import { SalesDiscountModels, SalesTariffModels } from '../catalog/price-list-models.ts';
 
 const child = (typeName: string, table: string, fields: Field[], extraIndex: string[][] = []): Resource => ({
   typeName,
@@ -134,9 +135,9 @@ export const Customer: Resource = party({
     f.string('nafApeCode'),
     f.bool('nonIdentifiedCustomer'),
     f.bool('printNameOnPdf'),
-    f.absent('salesDiscountGroup', 'SalesDiscountGroup'),
+    f.ref('salesDiscountGroup', 'SalesDiscountGroup', () => SalesDiscountModels.list, 'salesDiscountGroupId'),
     f.uuid('salesDiscountGroupId'),
-    f.absent('salesTariff', 'SalesTariff'),
+    f.ref('salesTariff', 'SalesTariff', () => SalesTariffModels.list, 'salesTariffId'),
     f.uuid('salesTariffId'),
     f.string('specialMention'),
     f.enum('status', 'CustomerStatus', CustomerStatus),
