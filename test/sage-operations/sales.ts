@@ -603,16 +603,27 @@ export const SALES: SageOperation[] = [
   },
 ];
 
-/**
- * Fields Sage clients select that our schema lacks (reported, not silently dropped): these fail validation
- * until the fields exist, and run last so the flow above is not cut short (the run stops at the first failure).
- */
-export const SALES_GAPS: SageOperation[] = [
+/** The quote's customer in a discount group, read through the quote as pm-040 selects it. */
+export const SALES_DISCOUNT_GROUP: SageOperation[] = [
   {
-    name: 'GAP: quote customer selects salesDiscountGroup{code name} (pm-040)',
-    query: `query salesQuotes($id: UUID!) { salesQuotes(where: { id: { eq: $id } }) { edges { node { customer { salesDiscountGroup { code name } } } } } }`,
+    name: 'createSalesDiscount for the quote customer',
+    query: `mutation createSalesDiscount($values: SalesDiscountCreateGLDtoInput!) { createSalesDiscount(input: $values) { id } }`,
+    variables: () => ({ values: { code: 'DTO-FERR', name: 'Ferreterías', lines: [] } }),
+    expect(data, ctx) { ctx.quoteDiscountGroupId = data.createSalesDiscount.id; },
+  },
+  {
+    name: 'updateCustomer: the discount group set',
+    query: `mutation updateCustomer($values: CustomerUpdateGLDtoInput!) { updateCustomer(input: $values) { id } }`,
+    variables: (ctx) => ({ values: { id: ctx.customerId, salesDiscountGroupId: ctx.quoteDiscountGroupId } }),
+    expect(data, ctx) { assert.equal(data.updateCustomer.id, ctx.customerId); },
+  },
+  {
+    name: 'the quote customer selects salesDiscountGroup{code name} (pm-040)',
+    query: `query salesQuotes($id: UUID!) { salesQuotes(where: { id: { eq: $id } }) { edges { node { customer { salesDiscountGroupId salesDiscountGroup { code name } } } } } }`,
     variables: (ctx) => ({ id: ctx.quoteId }),
-    // The check is the discount groups' owner's to write once the type has its fields.
-    expect(data) { assert.ok(onlyNode(data.salesQuotes).customer.salesDiscountGroup !== undefined); },
+    expect(data, ctx) {
+      const { customer } = onlyNode(data.salesQuotes);
+      assert.deepEqual([customer.salesDiscountGroupId, customer.salesDiscountGroup], [ctx.quoteDiscountGroupId, { code: 'DTO-FERR', name: 'Ferreterías' }]);
+    },
   },
 ];
