@@ -89,3 +89,16 @@ Object.assign(SALES_MESSAGES, {
   [SalesPostingErrors.beyondOpenAmount]: { en: 'The amount paid of open item {id} ({paidAmount}) is beyond the open amount ({open}).', es: 'El importe pagado del vencimiento {id} ({paidAmount}) supera el importe pendiente ({open}).', fr: 'Le montant payé de l\'échéance {id} ({paidAmount}) dépasse le montant restant dû ({open}).', de: 'Der gezahlte Betrag des offenen Postens {id} ({paidAmount}) übersteigt den offenen Betrag ({open}).' },
   [SalesPostingErrors.paymentMethodNotFound]: { en: 'Unknown payment method {id}.', es: 'Forma de cobro desconocida {id}.', fr: 'Mode de règlement inconnu {id}.', de: 'Unbekannte Zahlungsmethode {id}.' },
 });
+
+/** A line's tax where the organisation sets its own rates (US/CA sales tax): none is set. */
+export const SalesTaxErrors = {
+  salesTaxRateNotSet: 'sales.businessErrors.salesTaxRateNotSet',
+} as const;
+Object.assign(SALES_MESSAGES, {
+  [SalesTaxErrors.salesTaxRateNotSet]: {
+    en: 'No sales tax rate is set for the organisation ({country}): set its sales tax rate before it sells, as a line cannot be taxed without one.',
+    es: 'La organización ({country}) no tiene definido ningún tipo de impuesto sobre ventas: defínalo antes de vender, una línea no puede tributar sin él.',
+    fr: 'Aucun taux de taxe de vente n\'est défini pour l\'organisation ({country}) : définissez-le avant de vendre, une ligne ne peut être taxée sans lui.',
+    de: 'Für die Organisation ({country}) ist kein Umsatzsteuersatz festgelegt: legen Sie ihn vor dem Verkauf fest, ohne ihn kann keine Zeile besteuert werden.',
+  },
+});
