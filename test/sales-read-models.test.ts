@@ -34,7 +34,7 @@ const zeroTotals = (net: string) => ({ totalGross: net, totalDiscount: '0', tota
 function line(productCode: string, quantity: string, price: string, extra: Partial<SalesLine> = {}): SalesLine {
   const net = String(Number(quantity) * Number(price));
   return {
-    lineId: id(), order: 1, productId: null, productCode, productName: `Producto ${productCode}`, totalQuantity: quantity, unitPrice: price, firstDiscount: '0',
+    lineId: id(), order: 1, productId: null, productCode, productName: `Producto ${productCode}`, totalQuantity: quantity, unitPrice: price, unitPriceFromProduct: false, firstDiscount: '0',
     taxTreatmentId: id(), taxTreatmentCode: 'NAC', taxId: id(), taxGroupId: null, vatPercentage: '21', equivalenceSurchargePercentage: '0', withholdingPercentage: '0',
     isService: false, totalGross: net, totalDiscount: '0', totalNet: net, origin: null, creditedLineId: null, ...extra,
   };
@@ -47,7 +47,7 @@ function document(kind: SalesDocument['kind'], lines: SalesLine[], extra: Partia
     header: {
       customerId, documentDate: '2026-03-10', operationDate: null, socialName: 'Cliente Uno S.L.', vatNumber: 'B12345678', contactName: null, contactPhone: null, contactEmail: null,
       mainAddress: { name: 'Sede', firstLine: 'Calle Mayor 1', secondLine: null, city: 'Madrid', zipCode: '28001', province: 'Madrid', countryIsoCodeAlpha2: 'ES' },
-      deliveryAddress: null, comments: null, remarks: null, externalReference: null, salesOrderNumber: null, hasEquivalenceSurcharge: false, customerDiscount: '0',
+      deliveryAddress: null, comments: null, remarks: null, externalReference: null, salesOrderNumber: null, hasEquivalenceSurcharge: false, withholdingPercentage: null, customerDiscount: '0',
       salesTariffId: null, salesDiscountGroupId: null, currencyCode: 'EUR', exchangeRate: '1', paymentTermLines: [], invoiceEmail: null, specialMention: null,
     },
     lines: lines.map((l, i) => ({ ...l, order: i + 1 })),

@@ -48,6 +48,8 @@ const header = {
   socialName: text(L.name), vatNumber: text(L.vatNumber), contactName: text(L.name), contactPhone: text(L.phone), contactEmail: text(L.email),
   mainAddress: address, deliveryAddress: address, comments: text(L.comments), remarks: text(L.remarks), externalReference: text(L.externalReference),
   hasEquivalenceSurcharge: z.boolean().nullish(),
+  /** The document's IRPF withholding (ES), one of the country's withholding rates; absent: none (create) or unchanged (update). */
+  withholdingPercentage: gql.decimal.nullish(),
 };
 const invoiceHeader = {
   operationDate: date.nullish(), salesOrderNumber: text(L.salesOrderNumber), invoiceEmail: text(L.email), specialMention: text(L.specialMention),

@@ -1,7 +1,8 @@
 /**
  * A document's lines and amounts from its line specs: each line's treatment (line-tax.ts), the customer's
- * discount compounded with the line's firstDiscount (to the cent, by domain/taxes), and the taxes and totals
- * of domain/taxes, recorded in the event with the rounding used.
+ * discount compounded with the line's firstDiscount (to the cent, by domain/taxes), the document's IRPF
+ * withholding on its service lines, and the taxes and totals of domain/taxes, recorded in the event with the
+ * rounding used.
  */
 import type { OrganisationCountry } from '../enums.ts';
 import { calculateDocumentTaxes } from '../taxes/calculate.ts';
@@ -25,14 +26,19 @@ export function priced(specs: readonly LineSpec[], header: SalesHeader, facts: A
     country: facts.country,
     precision: facts.precision,
     hasEquivalenceSurcharge: header.hasEquivalenceSurcharge,
-    lines: specs.map((s, i) => ({ quantity: s.totalQuantity, unitPrice: s.unitPrice, discountPercent: s.firstDiscount, secondDiscountPercent: header.customerDiscount, taxTreatment: treatments[i], isService: s.isService, givenAmounts: s.givenAmounts })),
+    // IRPF is withheld on professional services (RIRPF art. 101.5.a), never on a delivery of goods.
+    withholdingPercentage: header.withholdingPercentage ?? undefined,
+    lines: specs.map((s, i) => ({
+      quantity: s.totalQuantity, unitPrice: s.unitPrice, discountPercent: s.firstDiscount, secondDiscountPercent: header.customerDiscount,
+      taxTreatment: treatments[i], isService: s.isService, subjectToWithholding: s.isService, givenAmounts: s.givenAmounts,
+    })),
   });
   const lines = specs.map((s, i): SalesLine => {
     const { treatment, tax } = treatments[i];
     const a = taxes.lines[i];
     return {
       lineId: s.lineId, order: i + 1, productId: s.productId, productCode: s.productCode, productName: s.productName,
-      totalQuantity: s.totalQuantity, unitPrice: s.unitPrice, firstDiscount: s.firstDiscount,
+      totalQuantity: s.totalQuantity, unitPrice: s.unitPrice, unitPriceFromProduct: s.unitPriceFromProduct, firstDiscount: s.firstDiscount,
       taxTreatmentId: taxTreatmentIdOf(facts.organisationId, treatment.code), taxTreatmentCode: treatment.code,
       taxId: taxIdOf(facts.organisationId, tax.code), taxGroupId: taxGroupIdOf(facts.organisationId, tax.group),
       vatPercentage: a.vatPercentage, equivalenceSurchargePercentage: a.equivalenceSurchargePercentage, withholdingPercentage: a.withholdingPercentage,

@@ -15,7 +15,7 @@ import { ALLOWED_CONVERSIONS, type SalesDocumentKind, type SalesDocumentStatus, 
 import { SalesErrors } from './errors.ts';
 import type { SalesDocument, SalesEvent, SalesHeader } from './events.ts';
 import type { CreateDraft, HeaderDraft, UpdateDraft } from './drafts.ts';
-import { newLines, patchedLines, specOf, type LineSpec } from './lines.ts';
+import { newLines, patchedLines, repricedLines, specOf, type DocumentCurrency, type LineSpec } from './lines.ts';
 import { priced } from './amounts.ts';
 import { checkCreditNote } from './credit-notes.ts';
 import { checkTakes } from './takes.ts';
@@ -59,6 +59,13 @@ function currencyOf(organisation: OrganisationState, draft: HeaderDraft, previou
   return { currencyCode: code, exchangeRate: new Decimal(rate).toString(), precision: currency.precision };
 }
 
+/** The header's currency as its lines are priced and rounded in it. */
+function documentCurrency(organisation: OrganisationState, header: SalesHeader): DocumentCurrency {
+  const { currencyCode, exchangeRate } = header;
+  const precision = CURRENCIES.find((c) => c.code === currencyCode)?.precision ?? organisation.currencyPrecision;
+  return { currencyCode, exchangeRate, precision, foreign: currencyCode !== (organisation.baseCurrency ?? 'EUR') };
+}
+
 function headerOf(kind: SalesDocumentKind, draft: HeaderDraft, previous: SalesHeader | null, customerId: string | null, facts: SalesFacts): SalesHeader {
   const party = customerId ? facts.parties.parties.get(customerId) : undefined;
   const pick = <K extends keyof HeaderDraft & keyof SalesHeader>(k: K, fallback: SalesHeader[K]): SalesHeader[K] =>
@@ -84,6 +91,7 @@ function headerOf(kind: SalesDocumentKind, draft: HeaderDraft, previous: SalesHe
     externalReference: pick('externalReference', null),
     salesOrderNumber: kind === 'INVOICE' ? pick('salesOrderNumber', null) : null,
     hasEquivalenceSurcharge: draft.hasEquivalenceSurcharge ?? previous?.hasEquivalenceSurcharge ?? party?.terms?.hasEquivalenceSurcharge ?? false,
+    withholdingPercentage: pick('withholdingPercentage', null),
     customerDiscount: previous?.customerDiscount ?? party?.terms?.discount ?? '0',
     salesTariffId: previous?.salesTariffId ?? null,
     salesDiscountGroupId: previous?.salesDiscountGroupId ?? null,
@@ -98,7 +106,7 @@ function headerOf(kind: SalesDocumentKind, draft: HeaderDraft, previous: SalesHe
 function documentOf(kind: SalesDocumentKind, documentId: string, header: SalesHeader, specs: LineSpec[], facts: SalesFacts, previous: SalesDocument | null): SalesDocument {
   const organisation = facts.organisation;
   const party = header.customerId ? facts.parties.parties.get(header.customerId) : undefined;
-  const precision = CURRENCIES.find((c) => c.code === header.currencyCode)?.precision ?? organisation.currencyPrecision;
+  const { precision } = documentCurrency(organisation, header);
   const { lines, amounts } = priced(specs, header, { organisationId: organisation.id!, country: organisation.country!, customerCountry: party?.country ?? null, customerHasVatNumber: party?.terms?.hasVatNumber ?? false, precision });
   return {
     documentId, kind, invoiceType: kind === 'INVOICE' ? (previous?.invoiceType ?? 'NORMAL') : null, operationalNumber: previous?.operationalNumber ?? null,
@@ -163,7 +171,8 @@ export function decideSales(command: SalesCommand, state: SalesState, facts: Sal
       if (state.documents.has(command.documentId)) fail(Errors.documentIdAlreadyExists, { id: command.documentId });
       customerOf(facts, kind, customerId);
       const header = headerOf(kind, command.draft.header, null, customerId, facts);
-      const specs = newLines({ kind, customerId, catalog: facts.catalog, sales: state, documentId: command.documentId }, command.draft.lines, command.newLineId);
+      const context = { kind, currency: documentCurrency(facts.organisation, header), customerId, catalog: facts.catalog, sales: state, documentId: command.documentId };
+      const specs = newLines(context, command.draft.lines, command.newLineId);
       checkTakes(state, command.documentId, [], specs);
       const series = seriesAtCreation(kind);
       const number = series ? takeNumber(state, series, Number(header.documentDate.slice(0, 4))) : null;
@@ -192,8 +201,10 @@ export function decideSales(command: SalesCommand, state: SalesState, facts: Sal
       const previous = kept.document;
       const customerId = previous.header.customerId;
       const header = headerOf(kind, sent, previous.header, customerId, facts);
-      const context = { kind, customerId, catalog: facts.catalog, sales: state, documentId: command.documentId };
-      const specs = lines === null ? previous.lines.map(specOf) : patchedLines(context, previous.lines, lines, replaceLines, command.newLineId);
+      const context = { kind, currency: documentCurrency(facts.organisation, header), customerId, catalog: facts.catalog, sales: state, documentId: command.documentId };
+      const patched = lines === null ? previous.lines.map(specOf) : patchedLines(context, previous.lines, lines, replaceLines, command.newLineId);
+      const moneyChanged = header.currencyCode !== previous.header.currencyCode || header.exchangeRate !== previous.header.exchangeRate;
+      const specs = moneyChanged ? repricedLines(context, patched) : patched;
       checkTakes(state, command.documentId, previous.lines, specs);
       const document = documentOf(kind, command.documentId, header, specs, facts, previous);
       checkCreditNote(state, document);

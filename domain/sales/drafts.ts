@@ -41,6 +41,8 @@ export interface HeaderDraft {
   externalReference?: string | null;
   salesOrderNumber?: string | null;
   hasEquivalenceSurcharge?: boolean | null;
+  /** IRPF withholding percentage (ES); null removes it. */
+  withholdingPercentage?: string | null;
   invoiceEmail?: string | null;
   specialMention?: string | null;
   /** ISO 4217 code (currencyId is resolved to it by the input). */

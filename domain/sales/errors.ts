@@ -112,5 +112,18 @@ Object.assign(SALES_MESSAGES, {
   [SalesLifecycleErrors.creditNoteDateBeforeInvoice]: { en: 'The credit note cannot be dated {documentDate}, before the invoice {id} it credits ({invoiceDate}).', es: 'La factura rectificativa no puede tener fecha {documentDate}, anterior a la factura {id} que rectifica ({invoiceDate}).', fr: 'L\'avoir ne peut être daté du {documentDate}, avant la facture {id} qu\'il rectifie ({invoiceDate}).', de: 'Die Gutschrift kann nicht auf {documentDate} datiert werden, vor der Rechnung {id}, die sie berichtigt ({invoiceDate}).' },
 });
 
+/** A line's tax where the organisation sets its own rates (US/CA sales tax): none is set. */
+export const SalesTaxErrors = {
+  salesTaxRateNotSet: 'sales.businessErrors.salesTaxRateNotSet',
+} as const;
+Object.assign(SALES_MESSAGES, {
+  [SalesTaxErrors.salesTaxRateNotSet]: {
+    en: 'No sales tax rate is set for the organisation ({country}): set its sales tax rate before it sells, as a line cannot be taxed without one.',
+    es: 'La organización ({country}) no tiene definido ningún tipo de impuesto sobre ventas: defínalo antes de vender, una línea no puede tributar sin él.',
+    fr: 'Aucun taux de taxe de vente n\'est défini pour l\'organisation ({country}) : définissez-le avant de vendre, une ligne ne peut être taxée sans lui.',
+    de: 'Für die Organisation ({country}) ist kein Umsatzsteuersatz festgelegt: legen Sie ihn vor dem Verkauf fest, ohne ihn kann keine Zeile besteuert werden.',
+  },
+});
+
 /** Every code of the area, whichever group declared it (the i18n test walks them). */
-export const ALL_SALES_ERRORS = { ...SalesErrors, ...SalesTakeErrors, ...SalesPostingErrors, ...SalesGuardErrors, ...SalesLifecycleErrors } as const;
+export const ALL_SALES_ERRORS = { ...SalesErrors, ...SalesTakeErrors, ...SalesPostingErrors, ...SalesGuardErrors, ...SalesLifecycleErrors, ...SalesTaxErrors } as const;

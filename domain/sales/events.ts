@@ -44,6 +44,8 @@ export interface SalesLine {
   /** Decimal text; negative on a credit note, and on an advance deduction. */
   totalQuantity: string;
   unitPrice: string;
+  /** The unit price is the product's (converted into the document's currency): a new rate re-prices it. */
+  unitPriceFromProduct: boolean;
   /** Percentage (Sage's only line discount). */
   firstDiscount: string;
   /** The tax it was charged, as of the document's date (ids of the organisation's rows). */
@@ -84,6 +86,8 @@ export interface SalesHeader {
   /** Invoices: the customer's order reference. */
   salesOrderNumber: string | null;
   hasEquivalenceSurcharge: boolean;
+  /** IRPF (ES): the rate the customer withholds on the document's service lines, one of the country's; null for none. */
+  withholdingPercentage: string | null;
   /** The customer's discount (percent) applied on every line's net, after firstDiscount. */
   customerDiscount: string;
   salesTariffId: string | null;

@@ -5,11 +5,16 @@
  * the customer's) gets the intra-EU treatment (goods or services); organisation and customer in different
  * countries not both in the EU, the export one (services: outside the scope where the catalogue has it).
  * A line an update leaves untouched keeps the treatment it was recorded with.
+ *
+ * US/CA: sales tax has no national rate; the organisation sets its own, and this service has no way to set one
+ * yet. A line there is refused, coded, telling the organisation to set its rate: an untaxed invoice of
+ * taxable goods would under-collect in silence.
  */
 import type { OrganisationCountry } from '../enums.ts';
 import { fail } from '../errors.ts';
 import { COUNTRIES } from '../reference/countries.ts';
 import { TaxErrors } from '../taxes/errors.ts';
+import { SalesTaxErrors } from './errors.ts';
 import { resolveTreatment, taxCatalogueFor, taxGroupIdOf, taxOf, taxTreatmentIdOf } from '../taxes/catalogue/index.ts';
 import type { ResolvedTreatment } from '../taxes/catalogue/types.ts';
 import type { TaxGroupCode, TaxTreatmentKind } from '../taxes/enums.ts';
@@ -64,6 +69,7 @@ export function customerTreatmentKinds(facts: LineTaxFacts, isService: boolean):
 }
 
 export function lineTreatment(facts: LineTaxFacts, source: LineTaxSource): ResolvedTreatment {
+  if (taxCatalogueFor(facts.country).ratesSetByOrganisation) fail(SalesTaxErrors.salesTaxRateNotSet, { country: facts.country });
   if (source.keptTreatmentCode) return resolveTreatment(facts.country, source.keptTreatmentCode);
   const treatments = taxCatalogueFor(facts.country).treatments;
   for (const kind of customerTreatmentKinds(facts, source.isService)) {

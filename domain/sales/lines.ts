@@ -4,11 +4,19 @@
  * the quantity, product and price taken from the origin line unless sent, and each line priced from its
  * product unless sent (name, salesUnitPrice, firstSalesDiscount: an omitted unitPrice takes the product's
  * price, the sensible reading of Sage's "0 when omitted").
+ *
+ * A product's price is in the organisation's currency; on a document in another currency it is divided by the
+ * document's exchange rate (units of the organisation's currency per unit of the document's) and rounded to
+ * the document currency's decimals, halves away from zero: 10.00 EUR at 0.9 is 11.11 USD. Such a line is
+ * marked, so a new currency or rate re-prices it (and no line whose price was sent or taken from an origin
+ * priced by hand).
  */
 import { STOCKLESS_CATEGORIES } from '../catalog/enums.ts';
 import { CatalogErrors } from '../catalog/errors.ts';
 import type { CatalogState, KeptProduct } from '../catalog/products.ts';
 import { fail, Reasons } from '../errors.ts';
+import { Decimal } from '../money.ts';
+import { roundAmount } from '../taxes/rounding.ts';
 import { ALLOWED_CONVERSIONS, type SalesDocumentKind } from './enums.ts';
 import { SalesErrors } from './errors.ts';
 import type { LineDraft } from './drafts.ts';
@@ -23,6 +31,8 @@ export interface LineSpec {
   productName: string | null;
   totalQuantity: string;
   unitPrice: string;
+  /** The price is the product's, converted into the document's currency. */
+  unitPriceFromProduct: boolean;
   firstDiscount: string;
   isService: boolean;
   taxTreatmentId: string | null;
@@ -37,8 +47,19 @@ export interface LineSpec {
 
 export const LINE_LIMITS = Object.freeze({ productCode: 15, productName: 2500 });
 
+/** The document's currency as its lines are priced in it. */
+export interface DocumentCurrency {
+  currencyCode: string;
+  exchangeRate: string;
+  /** The currency's decimals. */
+  precision: number;
+  /** Another currency than the organisation's: product prices are converted. */
+  foreign: boolean;
+}
+
 interface LineContext {
   kind: SalesDocumentKind;
+  currency: DocumentCurrency;
   customerId: string | null;
   catalog: CatalogState;
   sales: SalesState;
@@ -61,13 +82,19 @@ function productOf(c: LineContext, draft: LineDraft, line: number): [string, Kep
   return null;
 }
 
+/** The product's price in the document's currency (see the header). */
+function productPrice(c: LineContext, product: KeptProduct): string {
+  if (!c.currency.foreign) return product.salesUnitPrice;
+  return roundAmount(new Decimal(product.salesUnitPrice).dividedBy(c.currency.exchangeRate), c.currency.precision).toFixed(c.currency.precision);
+}
+
 function checkSellable(c: LineContext, code: string, product: KeptProduct, line: number): void {
   const block = BLOCK[c.kind];
   if (product.obsolete || (block && product[block] === true)) fail(SalesErrors.productBlocked, { code, kind: c.kind, line });
 }
 
 /** The origin line a converted line takes from, checked. */
-function originOf(c: LineContext, draft: LineDraft, line: number): { origin: SalesLineOrigin; from: SalesLine; pending: string } | null {
+function originOf(c: LineContext, draft: LineDraft, line: number): { origin: SalesLineOrigin; from: SalesLine; pending: string; sameCurrency: boolean } | null {
   if (!draft.originType && !draft.originId && !draft.originLineId) return null;
   if (!draft.originType || !draft.originId || !draft.originLineId) fail(SalesErrors.invalidLine, { line, field: 'originLineId', reason: Reasons.required });
   const kept = c.sales.documents.get(draft.originId) ?? fail(SalesErrors.documentNotFound, { id: draft.originId });
@@ -79,7 +106,9 @@ function originOf(c: LineContext, draft: LineDraft, line: number): { origin: Sal
   if (kept.status !== 'Pending') fail(SalesErrors.originNotPending, { id: draft.originId, status: kept.status });
   if (kept.document.header.customerId !== null && kept.document.header.customerId !== c.customerId) fail(SalesErrors.originOtherCustomer, { id: draft.originId });
   const from = kept.document.lines.find((l) => l.lineId === draft.originLineId) ?? fail(SalesErrors.lineNotFound, { id: draft.originLineId, documentId: draft.originId });
-  return { origin: { originType: draft.originType, originId: draft.originId, originLineId: draft.originLineId }, from, pending: pendingQuantity(kept, from.lineId).toString() };
+  const { currencyCode, exchangeRate } = kept.document.header;
+  const sameCurrency = currencyCode === c.currency.currencyCode && exchangeRate === c.currency.exchangeRate;
+  return { origin: { originType: draft.originType, originId: draft.originId, originLineId: draft.originLineId }, from, pending: pendingQuantity(kept, from.lineId).toString(), sameCurrency };
 }
 
 /** A new line from a CREATE. */
@@ -91,7 +120,8 @@ function created(c: LineContext, draft: LineDraft, lineId: string, line: number)
     sent.productId ??= f.productId;
     if (!sent.productId) { sent.productCode ??= f.productCode; sent.productName ??= f.productName; }
     sent.totalQuantity ??= converted.pending;
-    sent.unitPrice ??= f.unitPrice;
+    // The origin's price, unless it was the product's in another currency or rate: then the product's again.
+    if (!f.unitPriceFromProduct || converted.sameCurrency) sent.unitPrice ??= f.unitPrice;
     sent.firstDiscount ??= f.firstDiscount;
   }
   const found = productOf(c, sent, line);
@@ -103,7 +133,8 @@ function created(c: LineContext, draft: LineDraft, lineId: string, line: number)
     productCode: product?.code ?? sent.productCode ?? null,
     productName: sent.productName ?? product?.lineDescription ?? product?.name ?? null,
     totalQuantity: sent.totalQuantity ?? '1',
-    unitPrice: sent.unitPrice ?? product?.salesUnitPrice ?? '0',
+    unitPrice: sent.unitPrice ?? (product ? productPrice(c, product) : '0'),
+    unitPriceFromProduct: (draft.unitPrice ?? null) === null && product !== undefined && (!converted || converted.from.unitPriceFromProduct),
     firstDiscount: sent.firstDiscount ?? product?.firstSalesDiscount ?? '0',
     isService: product ? STOCKLESS_CATEGORIES.includes(product.category) : false,
     taxTreatmentId: product?.taxTreatmentId ?? null,
@@ -118,7 +149,7 @@ function created(c: LineContext, draft: LineDraft, lineId: string, line: number)
 export function specOf(l: SalesLine): LineSpec {
   return {
     lineId: l.lineId, productId: l.productId, productCode: l.productCode, productName: l.productName, totalQuantity: l.totalQuantity,
-    unitPrice: l.unitPrice, firstDiscount: l.firstDiscount, isService: l.isService, taxTreatmentId: l.taxTreatmentId, taxGroupId: l.taxGroupId,
+    unitPrice: l.unitPrice, unitPriceFromProduct: l.unitPriceFromProduct, firstDiscount: l.firstDiscount, isService: l.isService, taxTreatmentId: l.taxTreatmentId, taxGroupId: l.taxGroupId,
     keptTreatmentCode: l.taxTreatmentCode, origin: l.origin, creditedLineId: l.creditedLineId,
   };
 }
@@ -138,6 +169,7 @@ function modified(c: LineContext, spec: LineSpec, draft: LineDraft, line: number
       productName: draft.productName ?? spec.productName,
       totalQuantity: draft.totalQuantity ?? spec.totalQuantity,
       unitPrice: draft.unitPrice ?? spec.unitPrice,
+      unitPriceFromProduct: (draft.unitPrice ?? null) === null && spec.unitPriceFromProduct,
       firstDiscount: draft.firstDiscount ?? spec.firstDiscount,
     };
   }
@@ -178,4 +210,12 @@ export function patchedLines(c: LineContext, current: readonly SalesLine[], draf
     if (replace && !kept.includes(id)) kept.push(id);
   });
   return [...kept.filter((id) => specs.has(id)).map((id) => specs.get(id)!), ...added];
+}
+
+/** The lines after the document's currency or rate changed: those priced from their product take its price in the new one. */
+export function repricedLines(c: LineContext, specs: readonly LineSpec[]): LineSpec[] {
+  return specs.map((s) => {
+    const product = s.unitPriceFromProduct && s.productId ? c.catalog.products.get(s.productId) : undefined;
+    return product ? { ...s, unitPrice: productPrice(c, product) } : s;
+  });
 }

@@ -2,17 +2,18 @@
 import type { TAP } from 'tap';
 import type { Running } from './service.ts';
 
-export function graphqlAnswers(api: Running) {
+/** `headers`: another organisation's client (its token and X-Site); the demo organisation's unless told. */
+export function graphqlAnswers(api: Running, headers?: Record<string, string>) {
   /** The operation's data; its errors fail the test that sent it. */
   async function ok(query: string, variables?: object) {
-    const r = await api.gql(query, variables);
+    const r = await api.gql(query, variables, headers);
     if (r.errors) throw new Error(`${query.slice(0, 60)}: ${JSON.stringify(r.errors)}`);
     return r.data;
   }
   /** Refused with `code` as its first error, with no event appended. */
   async function refused(t: Pick<TAP, 'equal'>, name: string, query: string, variables: object, code: string) {
     const before = await api.eventCount();
-    const r = await api.gql(query, variables);
+    const r = await api.gql(query, variables, headers);
     t.equal(r.errors?.[0]?.extensions?.code, code, `${name}: ${code}`);
     t.equal(await api.eventCount(), before, `${name}: nothing appended`);
   }

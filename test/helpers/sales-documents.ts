@@ -51,7 +51,7 @@ export function salesDocument(spec: DocumentSpec): SalesDocument {
     return {
       // productId: the tests' productAccountIdOf reads it as the product's account.
       lineId: `line-${i + 1}`, order: i + 1, productId: l.productAccount ?? null, productCode: null, productName: null,
-      totalQuantity: l.quantity, unitPrice: l.unitPrice, firstDiscount: l.discountPercent ?? '0',
+      totalQuantity: l.quantity, unitPrice: l.unitPrice, unitPriceFromProduct: false, firstDiscount: l.discountPercent ?? '0',
       taxTreatmentId: treatmentIdOf(l.treatment), taxTreatmentCode: l.treatment, taxId: derivedId(TEST_ORGANISATION, 'tax', l.treatment), taxGroupId: null,
       vatPercentage: amounts.vatPercentage, equivalenceSurchargePercentage: amounts.equivalenceSurchargePercentage, withholdingPercentage: amounts.withholdingPercentage,
       isService: l.isService ?? false, totalGross: amounts.totalGross, totalDiscount: amounts.totalDiscount, totalNet: amounts.totalNet, origin: null, creditedLineId: null,
@@ -62,7 +62,7 @@ export function salesDocument(spec: DocumentSpec): SalesDocument {
     header: {
       customerId: 'customer-1', documentDate: '2026-03-10', operationDate: null, socialName: null, vatNumber: null, contactName: null, contactPhone: null,
       contactEmail: null, mainAddress: null, deliveryAddress: null, comments: null, remarks: null, externalReference: 'PO-77', salesOrderNumber: null,
-      hasEquivalenceSurcharge: spec.hasEquivalenceSurcharge ?? false, customerDiscount: '0', salesTariffId: null, salesDiscountGroupId: null,
+      hasEquivalenceSurcharge: spec.hasEquivalenceSurcharge ?? false, withholdingPercentage: spec.withholdingPercentage ?? null, customerDiscount: '0', salesTariffId: null, salesDiscountGroupId: null,
       currencyCode: spec.currencyCode ?? 'EUR', exchangeRate: spec.exchangeRate ?? '1', paymentTermLines: [], invoiceEmail: null, specialMention: null,
     },
     lines,
