@@ -69,7 +69,7 @@ t.test('the entry is SALES with the invoice\'s id; its receivable line reads the
   t.match(entry, { sourceType: 'SALES', sourceEntityId: invoiceId });
   const receivable = entry.accountingEntryLines.find((l: any) => l.subAccount.code === '4300000');
   t.match(receivable, { debitAmount: '1854.77', accountingEntryThirdParty: { code: customerCode }, accountingEntryPayment: null });
-  t.match(receivable.accountingEntryInvoice, { amount: '1854.77', finishInvoiceNumber: 'F2026-000001', externalInvoiceNumber: 'PO-77', invoiceType: { invoiceTypesCode: 'F1' }, openItems: null });
+  t.match(receivable.accountingEntryInvoice, { amount: '1854.77', finishInvoiceNumber: 'F2026-000001', externalInvoiceNumber: 'PO-77', invoiceType: { invoiceTypesCode: 'F1' }, openItems: [] });
   t.same(receivable.accountingEntryInvoice.accountingEntryTaxes.map((x: any) => [x.taxType, x.taxPercentage, x.taxBase, x.taxAmount, x.equivalenceSurchargeQuota]), [
     ['IVA', '21', '1000.00', '210.00', '52.00'], ['IVA', '10', '151.50', '15.15', '2.12'], ['IVA', '21', '400.00', '84.00', '0.00'], ['IRPF', '15', '400.00', '60.00', '0.00'],
   ]);

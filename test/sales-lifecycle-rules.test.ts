@@ -121,8 +121,8 @@ t.test('a credit note refunded in part is PartiallyCollected on the write side a
 
 t.test('a foreign-currency invoice collected in two halves leaves the customer\'s 430 at zero', async (t) => {
   const { customerId, productId } = await customerAndProduct('1.00');
-  // 2 x 1.00 USD + 21 % = 2.42 USD; at 0.5: 1.21 EUR receivable.
-  const invoiceId = await closedInvoice(customerId, [{ productId, totalQuantity: '2' }], { currencyCode: 'USD', exchangeRate: '0.5' });
+  // 2 x 1.00 USD (sent: the product's EUR price would be converted) + 21 % = 2.42 USD; at 0.5: 1.21 EUR receivable.
+  const invoiceId = await closedInvoice(customerId, [{ productId, totalQuantity: '2', unitPrice: '1.00' }], { currencyCode: 'USD', exchangeRate: '0.5' });
   await post(invoiceId);
   t.equal(await receivableOf(customerId), '1.21');
   const [item] = (await sales()).documents.get(invoiceId).openItems;
