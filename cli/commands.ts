@@ -15,6 +15,7 @@ import { queueStatus } from '../eventqueue/webhooks/status.ts';
 import type { Config } from '../platform/config.ts';
 import { projectionStatus, rebuildProjection, type ReadModelChecksum } from '../projections/engine/rebuild.ts';
 import { replayOrganisation } from '../projections/engine/replay.ts';
+import { upgradeCharts } from '../commands/accounting/chart-upgrade.ts';
 import { UsageError, type Command, type OptionSpec } from './args.ts';
 import { aggregateHistory } from './history.ts';
 import { listClients, listOrganisations, listUsers } from './listings.ts';
@@ -75,6 +76,23 @@ export const COMMANDS: Array<Command<CliContext>> = [
       const [status] = await projectionStatus(core.db.pool, PROJECTIONS.filter((p) => p.name === 'organisations'));
       if (status?.eventsBehind) process.stderr.write(`note: the organisations read model is ${status.eventsBehind} event${status.eventsBehind === 1 ? '' : 's'} behind; start the service (npm start) to bring it up to date\n`);
       print({ organisations }, () => organisations.map((o) => `${o.id}  ${o.country}  ${o.name}`).join('\n') || 'no organisations');
+    },
+  },
+  {
+    name: 'org upgrade-chart', summary: 'give organisations the accounts their country\'s master chart gained since they were created; prints what it installed',
+    details: 'The service does this at every start. Never installs an account the organisation deleted, nor one whose code it has; running it again installs nothing.',
+    options: { org: { ...org('only this organisation (default: every one)'), required: false } },
+    async run({ core, print }, v) {
+      const organisationId = v.org as string | undefined;
+      if (organisationId) await requireOrganisation(core, organisationId);
+      const report = await upgradeCharts(core.commands, core.store, { organisationId });
+      print(report, () => [
+        ...report.upgraded.map((u) => `${u.organisationId}  installed ${u.codes.join(', ')}`),
+        ...report.failed.map((f) => `${f.organisationId}  FAILED: ${f.error}`),
+        report.accounts === 0 ? `nothing to install (${report.organisations} organisation${report.organisations === 1 ? '' : 's'} checked)`
+          : `${report.accounts} accounts installed in ${report.upgraded.length} of ${report.organisations} organisations`,
+      ].join('\n'));
+      if (report.failed.length > 0) return 1;
     },
   },
   {

@@ -11,6 +11,7 @@ import type { Config } from '../platform/config.ts';
 import type { Database } from '../platform/database.ts';
 import type { Identity } from '../api/auth/identity.ts';
 import { openCore, PROJECTIONS, type Mutate } from './core.ts';
+import { startChartUpgrade, type ChartUpgradeRun } from './chart-upgrade.ts';
 import { authPlugin } from '../api/auth/plugin.ts';
 import { GraphiqlPage } from '../api/graphql/graphiql.ts';
 import { graphqlPlugin } from '../api/graphql/plugin.ts';
@@ -40,6 +41,8 @@ export interface Service {
   daemon: ProjectionDaemon;
   /** Read models of another version being rebuilt in the background (none once swapped in). */
   upgrade: ReadModelUpgrade;
+  /** Existing organisations receiving the master chart's accounts they lack (in the background). */
+  chartUpgrade: ChartUpgradeRun;
   commands: CommandServices;
   /** Every area's mutation by name (what GraphQL runs, without its access checks). */
   mutate: Mutate;
@@ -67,6 +70,8 @@ export async function startService(config: Config, options: { db?: Database; log
   // Each waits for its catch-up a bounded while only: the service serves (and /health tells) meanwhile.
   await Promise.all([daemon.start(), fanout.start()]);
   upgrade.start();
+  // From the write side only (Organisation streams): it needs no read model caught up.
+  const chartUpgrade = startChartUpgrade(commands, store, app.log);
   const sweeper = setInterval(() => sweepExpired(db.pool, config.eventRetentionDays).catch((e) => app.log.error(e)), 60_000).unref();
   const webhooks = new WebhookDispatcher(db.pool, { ...config.webhooks, allowLoopback: config.webhookAllowLoopback }, (msg, extra) => app.log.warn(extra, msg));
   webhooks.start();
@@ -84,12 +89,13 @@ export async function startService(config: Config, options: { db?: Database; log
   app.get('/health', HEALTH_ROUTE, healthRoute(daemon, fanout, upgrade));
   serveOpenApi(app);
   return {
-    config, db, store, daemon, fanout, upgrade, commands, mutate, identity, graphiql, app,
+    config, db, store, daemon, fanout, upgrade, chartUpgrade, commands, mutate, identity, graphiql, app,
     webhooks,
     async close() {
       clearInterval(sweeper);
       await webhooks.stop();
       await app.close();
+      await chartUpgrade.stop();
       await upgrade.stop();
       await fanout.stop();
       await daemon.stop();

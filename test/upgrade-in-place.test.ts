@@ -4,8 +4,10 @@
  * the API it must answer what the old version answered: the same entries and numbers, the parties with
  * their personal data, settings and product; the tokens it issued still work and refresh; the event queue
  * keeps its events, its leased batch and its order, the webhook its log; triggers made by the old version
- * receive new events; nothing is parked; and rebuilding every read model gives the tables it kept.
+ * receive new events; nothing is parked; and rebuilding every read model gives the tables it kept. The old
+ * organisation receives, as events of a system upgrade, the accounts its master chart gained since, once.
  */
+import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import * as oauth from 'oauth4webapi';
@@ -18,7 +20,8 @@ import { READER_ROLE } from '../projections/engine/resource.ts';
 import { loadConfig } from '../platform/config.ts';
 import { freshDatabase } from './helpers/database.ts';
 import { answerNow, queryNow, restNow } from './fixtures/76e5ffb-now/index.ts';
-import { CUSTOMER_LEDGER_NOW } from './fixtures/76e5ffb-now/accounting.ts';
+import { CHART_GAINED_NOW, CUSTOMER_LEDGER_NOW } from './fixtures/76e5ffb-now/accounting.ts';
+import { CHART_UPGRADE } from '../commands/accounting/chart-upgrade.ts';
 import { SETTINGS_ASKED_NOW } from './fixtures/76e5ffb-now/settings.ts';
 
 const fixtureFile = (name: string) => new URL(`./fixtures/${name}`, import.meta.url);
@@ -82,6 +85,11 @@ async function until<T>(what: string, probe: () => Promise<T>, timeoutMs = 15_00
 const head = async () => service.store.headPosition();
 // Read models whose version changed are rebuilt in the background (the old tables serve meanwhile): wait for them.
 await service.upgrade.done();
+// The chart upgrade runs in the background too: what it installed, before the read models are awaited.
+const chartUpgraded = await service.chartUpgrade.done();
+/** The chart upgrade's events in the old organisation's stream. */
+const upgradeEvents = async () => (await service.store.readStream(`Organisation-${old.organisationId}`, { maxCount: 5_000 }))
+  .filter((e) => e.metadata.correlationId === CHART_UPGRADE.correlationId);
 if (!(await service.daemon.waitFor(await head())) || !(await service.fanout.waitFor(await head()))) throw new Error('did not catch up after the upgrade');
 
 t.test('the books, parties, settings and product read as the old version answered them', async (t) => {
@@ -134,14 +142,21 @@ t.test('a mutation sent to the old version is not done again when its retry reac
 
 t.test('the event queue keeps its events, its leased batch and its order', async (t) => {
   t.same(queuedBefore.filter((q) => q.leased).map((q) => q.event_id), old.queue.leased.eventIds, 'the fixture leased what it says');
-  t.equal((await call('GET', `${EVENT_QUEUE_BASE}/count`)).body['ia::result'].count, old.queue.pending);
+  // After them, the accounts the chart upgrade installed, queued as any account creation is.
+  const upgraded = (await upgradeEvents()).map((e) => e.id);
+  t.equal((await call('GET', `${EVENT_QUEUE_BASE}/count`)).body['ia::result'].count, old.queue.pending + CHART_GAINED_NOW.length);
   const listed = (await call('GET', `${EVENT_QUEUE_BASE}/list`)).body['ia::result'];
-  t.same(listed.events.map((e: { eventId: string }) => e.eventId), queuedBefore.filter((q) => !q.leased).map((q) => q.event_id), 'the never-listed ones, in order');
+  t.same(listed.events.map((e: { eventId: string }) => e.eventId), [...queuedBefore.filter((q) => !q.leased).map((q) => q.event_id), ...upgraded], 'the never-listed ones, in order, then the upgrade\'s');
   // Queued in the old shapes, listed in the current ones: the store's event and the queued message read alike.
   for (const message of listed.events as { eventId: string; payload: string }[]) {
     const payload = JSON.parse(Buffer.from(message.payload, 'base64').toString());
     const event = (await service.store.readStream(payload.streamId)).find((e) => e.id === message.eventId)!;
     if (payload.type.startsWith('Customer') || payload.type.startsWith('Supplier') || payload.type.startsWith('Employee')) continue; // (their personal part is merged in)
+    if (upgraded.includes(message.eventId)) {
+      t.match(payload, { type: 'AccountingAccountCreated', data: { code: event.data.code, createdByUser: false } }, `${event.data.code}: queued as an account creation`);
+      t.notOk('nature' in payload.data, 'without the internal nature');
+      continue;
+    }
     t.same([payload.data, payload.metadata.schemaVersion], [event.data, event.metadata.schemaVersion], `${payload.type}: as the store reads it`);
   }
   t.equal((await call('POST', `${EVENT_QUEUE_BASE}/ack`, { ackId: old.queue.leased.ackId })).body['ia::result'].status, 'success', 'the old batch acknowledged');
@@ -183,4 +198,46 @@ t.test('nothing is parked, and rebuilding every read model gives the tables the 
   const rebuilt = [];
   for (const p of PROJECTIONS) rebuilt.push(...(await rebuildProjection(db.pool, service.store, p)));
   t.same(rebuilt.map((c) => [c.table, c.rows, c.checksum]), live.map((c) => [c.table, c.rows, c.checksum]));
+});
+
+const ORGANISATION = { organisationId: old.organisationId };
+const gained = [...CHART_GAINED_NOW];
+
+t.test('the old organisation receives the accounts its master chart gained since, as events of a system upgrade', async (t) => {
+  t.same(chartUpgraded, { organisations: 1, upgraded: [{ organisationId: old.organisationId, codes: gained }], accounts: gained.length, failed: [] }, 'what the start-up pass installed');
+  const events = await upgradeEvents();
+  t.same(events.map((e) => [e.type, e.data.code, e.metadata.userId, e.metadata.clientId]), gained.map((code) => ['AccountingAccountCreated', code, undefined, undefined]), 'no user or client issued them');
+  const accounts = (await gql(`query($codes: [String!]) { accountingAccounts(where: { code: { in: $codes } }, order: [{ code: ASC }]) { nodes { id code accountLevel createdByUser } } }`, { codes: gained })).data.accountingAccounts.nodes;
+  t.same(accounts.map((a: { code: string }) => a.code), gained, 'readable');
+  t.ok(accounts.every((a: { accountLevel: string; createdByUser: boolean }) => a.accountLevel === 'SUB_ACCOUNT' && !a.createdByUser), 'posting accounts of the chart');
+  const idOf = (code: string) => accounts.find((a: { code: string }) => a.code === code).id;
+  const setup = await gql(`query($id: ID!) { organizationAccountingSetupByOrgId(id: $id) { intracommunityAccountId foreignAccountId } }`, { id: old.organisationId });
+  t.same(setup.data.organizationAccountingSetupByOrgId, { intracommunityAccountId: idOf('7000001'), foreignAccountId: idOf('7000002') }, 'the set-up names the intra-EU and export sales accounts');
+  const igic = await gql(`{ taxTreatments(where: { taxCode: { eq: "IGIC7" } }) { nodes { outputAccountingAccount { code } inputAccountingAccount { code } } } }`);
+  t.same(igic.data.taxTreatments.nodes.map((n: object) => n), [{ outputAccountingAccount: { code: '4771000' }, inputAccountingAccount: { code: '4721000' } }], 'the IGIC treatments resolve their accounts');
+});
+
+/** The operator CLI against this database, as a real process. */
+function ledger(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  const env = { ...process.env, DATABASE_URL: db.url, DEMO: '0', LOG_LEVEL: 'error' };
+  return new Promise((resolve) => execFile(process.execPath, ['--import', 'tsx', 'cli/ledger.ts', ...args], { env, cwd: process.cwd(), timeout: 120_000 }, (error, stdout, stderr) =>
+    resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr })));
+}
+
+t.test('a second start and the CLI install nothing again, not even an account the organisation deleted since', async (t) => {
+  const exports = (await gql(`{ accountingAccounts(where: { code: { eq: "7000002" } }) { nodes { id } } }`)).data.accountingAccounts.nodes[0];
+  await service.mutate.deleteAccountingAccount(ORGANISATION, { id: exports.id });
+  const streamLength = async () => (await service.store.readStream(`Organisation-${old.organisationId}`, { maxCount: 5_000 })).length;
+  const before = await streamLength();
+  // Another process starting on the same store (its own caches): its pass decides nothing.
+  const second = await startService(config, { db: { url: db.url, pool: db.pool, close: async () => {} }, logger: false });
+  t.teardown(() => second.close());
+  t.same(await second.chartUpgrade.done(), { organisations: 1, upgraded: [], accounts: 0, failed: [] }, 'the second start installs nothing');
+  const one = await ledger('org', 'upgrade-chart', '--org', old.organisationId);
+  t.same([one.code, one.stdout.trim(), one.stderr], [0, 'nothing to install (1 organisation checked)', ''], 'the CLI prints nothing to install');
+  const all = await ledger('org', 'upgrade-chart', '--json');
+  t.same(JSON.parse(all.stdout), { organisations: 1, upgraded: [], accounts: 0, failed: [] }, 'nor for every organisation');
+  t.equal(await streamLength(), before, 'nothing appended');
+  const again = (await gql(`{ accountingAccounts(where: { code: { eq: "7000002" } }) { totalCount } }`)).data.accountingAccounts.totalCount;
+  t.equal(again, 0, 'the deleted account stays deleted');
 });

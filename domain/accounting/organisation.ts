@@ -128,6 +128,8 @@ export interface OrganisationState {
   defaultSessionId: string | null;
   accounts: Map<string, AccountState>;
   accountIdByCode: Map<string, string>;
+  /** Codes of the accounts the organisation deleted: a chart upgrade never installs them again (InstallChartAccounts). */
+  deletedAccountCodes: Set<string>;
   journalTypes: Map<string, JournalTypeState>;
   journalTypeIdByCode: Map<string, string>;
   exercises: Map<string, ExerciseSpan>;
@@ -142,6 +144,7 @@ export const initialOrganisationState = (): OrganisationState => ({
   defaultSessionId: null,
   accounts: new Map(),
   accountIdByCode: new Map(),
+  deletedAccountCodes: new Set(),
   journalTypes: new Map(),
   journalTypeIdByCode: new Map(),
   exercises: new Map(),
@@ -152,6 +155,8 @@ export type OrganisationCommand =
   | { type: 'CreateAccountingAccount'; accountId: string; fields: Partial<AccountFields> & { code: string; name: string }; now: string }
   | { type: 'UpdateAccountingAccount'; accountId: string; changes: AccountChanges; now: string }
   | { type: 'DeleteAccountingAccount'; accountId: string; accountHasEntries: boolean; now: string }
+  /** A chart upgrade: the master chart's posting accounts whose code the organisation has never had. */
+  | { type: 'InstallChartAccounts'; now: string }
   | { type: 'CreateJournalType'; journalTypeId: string; fields: Partial<JournalTypeFields> & { code: string; name: string; type: JournalTypeType }; now: string }
   | { type: 'UpdateJournalType'; journalTypeId: string; changes: JournalTypeChanges; now: string }
   | { type: 'DeleteJournalType'; journalTypeId: string; journalTypeInUse: boolean; now: string }
@@ -176,7 +181,9 @@ function checkReferencedAccount(state: OrganisationState, id: string | null | un
   if (id && !state.accounts.has(id)) fail(AccountingErrors.accountNotFound, { id, field });
 }
 
-const chartAccount = (line: ReturnType<typeof masterChartFor>['lines'][number]): AccountFields => ({
+type ChartLine = ReturnType<typeof masterChartFor>['lines'][number];
+
+const chartAccount = (line: ChartLine): AccountFields => ({
   code: line.code,
   name: line.name,
   description: null,
@@ -196,6 +203,12 @@ const chartAccount = (line: ReturnType<typeof masterChartFor>['lines'][number]):
   nature: line.nature,
 });
 
+/** A master chart line installed in the organisation: its id derives from the organisation and the code. */
+const chartAccountCreated = (organisationId: string, line: ChartLine, at: string): OrganisationEvent => ({
+  type: 'AccountingAccountCreated',
+  data: { accountId: derivedId(organisationId, 'account', line.code), at, ...chartAccount(line) },
+});
+
 export function decideOrganisation(command: OrganisationCommand, state: OrganisationState): OrganisationEvent[] {
   const at = command.now;
   switch (command.type) {
@@ -209,10 +222,7 @@ export function decideOrganisation(command: OrganisationCommand, state: Organisa
       // Installing the country's chart and standard journal types is part of creating the organisation.
       return [
         { type: 'OrganisationCreated', data: { organisationId: orgId, name: command.name, country: command.country, baseCurrency, currencyPrecision: currency.precision, features: command.features, chartKey: chart.key, defaultSessionId: derivedId(orgId, 'session', 'default'), at } },
-        ...chart.lines.map((line): OrganisationEvent => ({
-          type: 'AccountingAccountCreated',
-          data: { accountId: derivedId(orgId, 'account', line.code), at, ...chartAccount(line) },
-        })),
+        ...chart.lines.map((line) => chartAccountCreated(orgId, line, at)),
         ...standardJournalTypesFor(command.country).map((j): OrganisationEvent => ({
           type: 'JournalTypeCreated',
           data: { journalTypeId: derivedId(orgId, 'journal-type', j.code), at, code: j.code, name: j.name, type: j.type, isCreditNote: j.isCreditNote, creditNoteReason: null, accountingAccountId: null, deactivated: false },
@@ -273,6 +283,17 @@ export function decideOrganisation(command: OrganisationCommand, state: Organisa
       const referrer = chartRefererOf(state, account.id);
       if (referrer) fail(AccountingErrors.accountReferenced, { code: account.code, ...referrer });
       return [{ type: 'AccountingAccountDeleted', data: { accountId: account.id, code: account.code, at } }];
+    }
+    case 'InstallChartAccounts': {
+      requireOrganisation(state);
+      // Organisations created before the master chart gained a posting line lack it. Never one whose code the
+      // organisation has (its own account is kept as is) or deleted on purpose; none at all once every line is there.
+      const orgId = state.id;
+      const missing = masterChartFor(state.country).lines.filter((line) => line.accountLevel === POSTING_LEVEL
+        && !state.accountIdByCode.has(line.code) && !state.deletedAccountCodes.has(line.code)
+        && !state.accounts.has(derivedId(orgId, 'account', line.code)));
+      if (state.accounts.size + missing.length > LIMITS.maxAccounts) fail(Errors.invalidInput, { field: 'code', reason: Reasons.tooMany, limit: LIMITS.maxAccounts });
+      return missing.map((line) => chartAccountCreated(orgId, line, at));
     }
     case 'CreateJournalType': {
       requireOrganisation(state);
@@ -374,6 +395,7 @@ export function evolveOrganisation(state: OrganisationState, event: Organisation
       assert(state.accounts.get(d.accountId)?.code === d.code, `${type} of account ${d.accountId} with code ${d.code}, which does not exist`);
       state.accounts.delete(d.accountId);
       state.accountIdByCode.delete(d.code);
+      state.deletedAccountCodes.add(d.code);
       return state;
     }
     case 'JournalTypeCreated': {
