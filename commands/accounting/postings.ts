@@ -59,9 +59,10 @@ function postEntry(services: CommandServices, ctx: CommandContext, thirdPartiesB
     const { header, lines } = resolve(org);
     const exercise = exerciseForDate(org, header.date) ?? fail(AccountingErrors.noExerciseForDate, { date: header.date });
     const entryId = newId(ctx, 'entry');
+    // The parties before the ledger's lock (no stream lock is ever waited on under a Ledger's: lock order), still under
+    // the organisation's shared one: a party's deletion takes it alone, so none goes between this read and the append.
+    const thirdParties = lines.some((l) => l.thirdCode) ? await knownThirdParty(services, ctx.organisationId, thirdPartiesBy) : NO_THIRD_PARTIES;
     const r = await services.aggregates.execute(LedgerAggregate, exercise.id, ctx, async (ledger) => {
-      // The parties inside the ledger's lock: a party deletion holds every ledger's lock and the organisation's alone.
-      const thirdParties = lines.some((l) => l.thirdCode) ? await knownThirdParty(services, ctx.organisationId, thirdPartiesBy) : NO_THIRD_PARTIES;
       return decideLedger({
         type: 'PostAccountingEntry', entryId, lineIds: lines.map((_, i) => newId(ctx, 'line', i)), ...header, lines, sourceType: 'PUBLIC_API', now: services.now(),
       }, ledger, exercise, org, thirdParties);

@@ -11,7 +11,7 @@
 import type { IsoDate } from '../../domain/calendar.ts';
 import { AccountingErrors } from '../../domain/accounting/errors.ts';
 import type { SourceType } from '../../domain/accounting/enums.ts';
-import { NO_THIRD_PARTIES, decideLedger, type LineInput } from '../../domain/accounting/ledger.ts';
+import { NO_THIRD_PARTIES, decideLedger, type KnownThirdParty, type LineInput } from '../../domain/accounting/ledger.ts';
 import { exerciseForDate } from '../../domain/accounting/organisation.ts';
 import { fail } from '../../domain/errors.ts';
 import { derivedId } from '../../domain/ids.ts';
@@ -42,9 +42,14 @@ export interface SourceEntryPosted {
   number: number;
 }
 
-export async function postSourceEntry(services: CommandServices, ctx: CommandContext, entry: SourceEntry): Promise<SourceEntryPosted> {
+/**
+ * `thirdParties`: the parties as read before any stream lock the caller holds (a caller holding the Sales stream must
+ * not wait on the Parties stream under it: lock order); read here, before the Ledger's lock, when not given.
+ */
+export async function postSourceEntry(services: CommandServices, ctx: CommandContext, entry: SourceEntry, thirdParties?: KnownThirdParty): Promise<SourceEntryPosted> {
   // Under the organisation's shared lock, as every posting: no guarded deletion (account, journal, party) meanwhile.
   return services.locks.shared(ctx.organisationId, async () => {
+    const parties = thirdParties ?? (entry.lines.some((l) => l.thirdCode) ? await knownThirdParty(services, ctx.organisationId, 'code') : NO_THIRD_PARTIES);
     const org = await services.organisation(ctx.organisationId);
     const exercise = exerciseForDate(org, entry.exerciseDate) ?? fail(AccountingErrors.noExerciseForDate, { date: entry.exerciseDate });
     const ledgerCtx: CommandContext = {
@@ -53,12 +58,11 @@ export async function postSourceEntry(services: CommandServices, ctx: CommandCon
     };
     await services.aggregates.execute(LedgerAggregate, exercise.id, ledgerCtx, async (ledger) => {
       if (ledger.entries.has(entry.entryId)) return []; // posted by an earlier attempt
-      const thirdParties = entry.lines.some((l) => l.thirdCode) ? await knownThirdParty(services, ctx.organisationId, 'code') : NO_THIRD_PARTIES;
       return decideLedger({
         type: 'PostAccountingEntry', entryId: entry.entryId, lineIds: entry.lines.map((_, i) => derivedId(entry.entryId, 'line', String(i))),
         date: entry.exerciseDate, documentDate: entry.documentDate ?? entry.exerciseDate, documentNumber: entry.documentNumber, description: entry.description,
         journalTypeId: entry.journalTypeId, lines: entry.lines, sourceType: entry.sourceType, sourceEntityId: entry.sourceEntityId, now: services.now(),
-      }, ledger, exercise, org, thirdParties);
+      }, ledger, exercise, org, parties);
     });
     // Appended now or found (a retry, answered from the ledger or the recorded events): its number as the ledger stands.
     const { state } = await services.aggregates.load(LedgerAggregate, exercise.id);

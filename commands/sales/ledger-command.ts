@@ -13,6 +13,7 @@
  */
 import type { SourceEntry, SourceEntryPosted } from '../accounting/source-postings.ts';
 import { postSourceEntry } from '../accounting/source-postings.ts';
+import { knownThirdParty } from '../accounting/postings.ts';
 import type { SalesEvent } from '../../domain/sales/events.ts';
 import type { SalesState } from '../../domain/sales/state.ts';
 import type { CommandContext, Decided } from '../aggregate-store.ts';
@@ -28,15 +29,17 @@ export interface EntryDecision {
 export function salesEntryCommand(services: CommandServices, ctx: CommandContext, decide: (state: SalesState) => EntryDecision): Promise<Decided<SalesEvent>> {
   // The organisation's shared lock first, then the Sales stream (organisation-locks.ts: before any in-process lock);
   // the ledger's posting inside runs under the same hold.
-  return services.locks.shared(ctx.organisationId, () =>
-    services.aggregates.execute(SalesAggregate, ctx.organisationId, ctx, async () => {
+  return services.locks.shared(ctx.organisationId, async () => {
+    // The parties before the Sales stream's lock: sales document commands hold Parties while they wait for Sales.
+    const thirdParties = await knownThirdParty(services, ctx.organisationId, 'code');
+    return services.aggregates.execute(SalesAggregate, ctx.organisationId, ctx, async () => {
       // Decided on the stream as the store has it, not the cache: an entry posted on a stale decision (another
       // process appended meanwhile) could be refused on the retry and be left without its Sales event.
       const { state } = await services.aggregates.loadHeld(SalesAggregate, ctx.organisationId);
       const { entry, event } = decide(state);
-      return [event(await postSourceEntry(services, ctx, entry))];
-    }),
-  );
+      return [event(await postSourceEntry(services, ctx, entry, thirdParties))];
+    });
+  });
 }
 
 /** The entry a recorded or appended event names: `{ accountingEntryId, accountingEntryNumber }`. */
