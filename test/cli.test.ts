@@ -94,7 +94,7 @@ t.test('mistakes on the command line: one line naming the problem, exit 2', asyn
   oneLine(t, feature, 2, /--features 'PAYROLL' is not supported; each one of: CORE, ACCOUNTING, SALES, EMPLOYEE_MANAGEMENT$/);
   oneLine(t, notId, 2, /--org must be an id \(a UUID\)/);
   oneLine(t, unknown, 2, /^ledger: unknown command 'orgs' \(see ledger help\)$/);
-  oneLine(t, area, 2, /^ledger: unknown command 'org remove'; org commands: org create, org list$/);
+  oneLine(t, area, 2, /^ledger: unknown command 'org remove'; org commands: org create, org list, org upgrade-chart$/);
   oneLine(t, stray, 2, /unexpected argument 'everything'/);
   oneLine(t, role, 2, /--scope 'admin' is not supported; one of: readonly, full_access$/);
 });
