@@ -28,9 +28,9 @@ const ack = (ackId: string) => fetch(`${QUEUE}/ack`, { method: 'POST', headers: 
 const caughtUp = async () => t.ok(await fanout.waitFor(await store.committedHead!()), 'the fan-out caught up');
 
 /** Runs a mutation and answers the id it names (`select`: the result field that names it, `id` unless told). */
-async function run(name: string, variables: object, select = 'id'): Promise<string> {
+async function run(name: string, variables: object, select = 'id', headers?: Record<string, string>): Promise<string> {
   const spec = MUTATIONS.find((m) => m.name === name)!;
-  const r = await api.gql(`mutation($v: ${spec.input}!) { ${name}(input: $v) { ${select} } }`, { v: variables });
+  const r = await api.gql(`mutation($v: ${spec.input}!) { ${name}(input: $v) { ${select} } }`, { v: variables }, headers);
   if (r.errors) throw new Error(`${name}: ${JSON.stringify(r.errors)}`);
   return r.data[name][select];
 }
@@ -45,6 +45,15 @@ const period = exercise.periods.find((p: any) => p.month === 'NOVEMBER').id;
 const gen = (await api.gql(`{ journalTypes(where: { code: { eq: "GEN" } }) { nodes { id } } }`)).data.journalTypes.nodes[0].id;
 const accounts = (await api.gql(`{ accountingAccounts(where: { code: { in: ["1000000", "5720000"] } }, order: [{ code: ASC }]) { nodes { id } } }`)).data.accountingAccounts.nodes;
 
+// The US organisation the `us` rows run in, with its own queue.
+const { commands, identity } = api.service as any;
+const usOrg = (await commands.createOrganisation({}, { name: 'Acme Queue Inc', country: 'US' })).id as string;
+await identity.createUser(usOrg, 'queue@acme.example.com', 'a-long-password-here', 'admin');
+const usAuth = { Authorization: `Bearer ${(await identity.issueToken(usOrg, 'queue@acme.example.com', api.clientId, 'full_access')).access_token}`, 'X-Site': usOrg };
+await createTrigger(db.pool, { organisationId: usOrg, type: 'event-queue', clientId: api.clientId });
+const usMessages = async () => ((await (await fetch(`${QUEUE}/list?size=1000`, { headers: usAuth })).json())['ia::result'].events as any[])
+  .map((e) => ({ eventId: e.eventId, context: decode(e.clientContext), payload: decode(e.payload) }));
+
 /** Each mutation's result id, by mutation name, for the steps after it. */
 const ids: Record<string, string> = {};
 const lines = { date: `${year}-04-04`, journalTypeCode: 'GEN', accountingEntryLines: [{ subAccountCode: '5720000', debitAmount: '1' }, { subAccountCode: '1000000', creditAmount: '1' }] };
@@ -54,7 +63,11 @@ const lines = { date: `${year}-04-04`, journalTypeCode: 'GEN', accountingEntryLi
  * One row per mutation, run in this order: its input (read when the row runs), the queue message it makes, the
  * result field that names what it acted on (`id` unless told) and, when the message is keyed otherwise, its key.
  */
-const TABLE: Record<string, { input: () => object | Promise<object>; message: [object: string, action: string]; select?: string; key?: () => string }> = {
+const TABLE: Record<string, { input: () => object | Promise<object>; message: [object: string, action: string]; select?: string; key?: () => string; us?: true }> = {
+  // A US organisation's own sales tax rates (an ES organisation's taxes are the country's): run as `us`.
+  createTax: { input: () => ({ code: 'WA', name: 'Washington', jurisdiction: 'US-WA', percentage: '10.25' }), message: ['tax', 'after.create'], us: true },
+  updateTax: { input: () => ({ id: ids.createTax, name: 'Washington State' }), message: ['tax', 'after.update'], us: true },
+  deleteTax: { input: () => ({ id: ids.createTax }), message: ['tax', 'after.delete'], us: true },
   createAccountingAccount: { input: () => ({ code: '6290031', name: 'Servicios' }), message: ['accountingAccount', 'after.create'] },
   updateAccountingAccount: { input: () => ({ id: ids.createAccountingAccount, name: 'Servicios varios' }), message: ['accountingAccount', 'after.update'] },
   deleteAccountingAccount: { input: () => ({ id: ids.createAccountingAccount }), message: ['accountingAccount', 'after.delete'] },
@@ -154,14 +167,15 @@ t.test('the table holds every mutation of every module', async (t) => {
 t.test('every mutation produces its queue message and its webhook delivery', async (t) => {
   const expected = [];
   for (const [name, step] of Object.entries(TABLE)) {
-    ids[name] = await run(name, await step.input(), step.select);
-    expected.push({ name, object: step.message[0], event: step.message[1], key: step.key?.() ?? ids[name] });
+    ids[name] = await run(name, await step.input(), step.select, step.us && usAuth);
+    expected.push({ name, object: step.message[0], event: step.message[1], key: step.key?.() ?? ids[name], us: step.us });
   }
   await caughtUp();
   const batch = await list();
   const messages = batch.events.map((e) => ({ eventId: e.eventId, context: decode(e.clientContext), payload: decode(e.payload) }));
+  const ofUs = await usMessages();
   for (const e of expected) {
-    const found = messages.find((m) => m.context.object === e.object && m.context.event === e.event && m.context.key === e.key);
+    const found = (e.us ? ofUs : messages).find((m) => m.context.object === e.object && m.context.event === e.event && m.context.key === e.key);
     if (!t.ok(found, `${e.name}: queued as ${e.object}/${e.event} with key ${e.key}`)) continue;
     t.equal(found!.payload.id, found!.eventId, `${e.name}: the payload is the event's`);
     t.notOk('personal' in found!.payload.data, `${e.name}: no sealed part in the public payload`);

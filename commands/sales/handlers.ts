@@ -1,6 +1,6 @@
 /**
- * The sales documents' commands: decided against the organisation's Sales stream with its Catalog, Parties
- * and SharedSettings streams held (products, customers, payment means), so a product or customer cannot
+ * The sales documents' commands: decided against the organisation's Sales stream with its Catalog, Parties,
+ * SharedSettings and Taxes streams held (products, customers, payment means), so a product or customer cannot
  * change between its check and the document's append.
  */
 import { referenceId, CURRENCIES } from '../../domain/reference/countries.ts';
@@ -14,16 +14,18 @@ import { fail } from '../../domain/errors.ts';
 import { CatalogAggregate } from '../catalog/aggregates.ts';
 import { PartiesAggregate } from '../parties/aggregates.ts';
 import { SettingsAggregate } from '../settings/aggregates.ts';
+import { TaxesAggregate } from '../taxes/aggregates.ts';
 import { paymentTermLines } from '../settings/inputs.ts';
 import { command, defined, type CommandHandler, type DecisionContext } from '../handler.ts';
 import { SalesAggregate } from './aggregates.ts';
 
 async function decide(c: SalesCommand, state: SalesState, d: DecisionContext): Promise<SalesEvent[]> {
-  const [organisation, catalog, parties, settings] = await Promise.all([d.organisation(), d.held(CatalogAggregate), d.held(PartiesAggregate), d.held(SettingsAggregate)]);
-  return decideSales(c, state, { organisation, catalog, parties, paymentMeanExists: (id) => settings.paymentMeans.has(id) });
+  const [organisation, catalog, parties, settings, taxes] = await Promise.all([d.organisation(), d.held(CatalogAggregate), d.held(PartiesAggregate), d.held(SettingsAggregate), d.held(TaxesAggregate)]);
+  return decideSales(c, state, { organisation, catalog, parties, paymentMeanExists: (id) => settings.paymentMeans.has(id), salesTaxRates: [...taxes.rates.values()] });
 }
 
-const HELD = [CatalogAggregate, PartiesAggregate, SettingsAggregate];
+// Taxes: a US/CA organisation's own sales tax rates, which no change or deletion may pull from under a line.
+const HELD = [CatalogAggregate, PartiesAggregate, SettingsAggregate, TaxesAggregate];
 
 type Sent = Record<string, any>;
 

@@ -7,6 +7,7 @@
 import type { OrganisationCountry } from '../enums.ts';
 import { calculateDocumentTaxes } from '../taxes/calculate.ts';
 import { taxGroupIdOf, taxIdOf, taxTreatmentIdOf } from '../taxes/catalogue/index.ts';
+import type { SalesTaxRateInForce } from '../taxes/catalogue/types.ts';
 import type { SalesAmounts, SalesHeader, SalesLine } from './events.ts';
 import type { LineSpec } from './lines.ts';
 import { lineTreatment } from './line-tax.ts';
@@ -17,10 +18,12 @@ export interface AmountFacts {
   customerCountry: string | null;
   customerHasVatNumber: boolean;
   precision: number;
+  /** US/CA: the organisation's own sales tax rates. */
+  salesTaxRates?: readonly SalesTaxRateInForce[];
 }
 
 export function priced(specs: readonly LineSpec[], header: SalesHeader, facts: AmountFacts): { lines: SalesLine[]; amounts: SalesAmounts } {
-  const taxFacts = { organisationId: facts.organisationId, country: facts.country, customerCountry: facts.customerCountry, vatNumber: header.vatNumber, customerHasVatNumber: facts.customerHasVatNumber };
+  const taxFacts = { organisationId: facts.organisationId, country: facts.country, customerCountry: facts.customerCountry, vatNumber: header.vatNumber, customerHasVatNumber: facts.customerHasVatNumber, salesTaxRates: facts.salesTaxRates, documentDate: header.documentDate };
   const treatments = specs.map((s) => lineTreatment(taxFacts, s));
   const taxes = calculateDocumentTaxes({
     country: facts.country,

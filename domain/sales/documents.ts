@@ -16,6 +16,7 @@ import { SalesErrors } from './errors.ts';
 import type { SalesDocument, SalesEvent, SalesHeader } from './events.ts';
 import type { CreateDraft, HeaderDraft, UpdateDraft } from './drafts.ts';
 import { newLines, patchedLines, repricedLines, specOf, type DocumentCurrency, type LineSpec } from './lines.ts';
+import type { SalesTaxRateInForce } from '../taxes/catalogue/types.ts';
 import { priced } from './amounts.ts';
 import { checkCreditNote } from './credit-notes.ts';
 import { checkTakes } from './takes.ts';
@@ -27,6 +28,8 @@ export interface SalesFacts {
   catalog: CatalogState;
   parties: PartiesState;
   paymentMeanExists(id: string): boolean;
+  /** US/CA: the organisation's own sales tax rates (the Taxes stream). */
+  salesTaxRates?: readonly SalesTaxRateInForce[];
 }
 
 export type SalesCommand =
@@ -107,7 +110,7 @@ function documentOf(kind: SalesDocumentKind, documentId: string, header: SalesHe
   const organisation = facts.organisation;
   const party = header.customerId ? facts.parties.parties.get(header.customerId) : undefined;
   const { precision } = documentCurrency(organisation, header);
-  const { lines, amounts } = priced(specs, header, { organisationId: organisation.id!, country: organisation.country!, customerCountry: party?.country ?? null, customerHasVatNumber: party?.terms?.hasVatNumber ?? false, precision });
+  const { lines, amounts } = priced(specs, header, { organisationId: organisation.id!, country: organisation.country!, customerCountry: party?.country ?? null, customerHasVatNumber: party?.terms?.hasVatNumber ?? false, precision, salesTaxRates: facts.salesTaxRates });
   return {
     documentId, kind, invoiceType: kind === 'INVOICE' ? (previous?.invoiceType ?? 'NORMAL') : null, operationalNumber: previous?.operationalNumber ?? null,
     header, lines, amounts, sourceInvoiceId: previous?.sourceInvoiceId ?? null, creditNoteReason: previous?.creditNoteReason ?? null, creditNoteType: previous?.creditNoteType ?? null,

@@ -6,17 +6,19 @@
  * countries not both in the EU, the export one (services: outside the scope where the catalogue has it).
  * A line an update leaves untouched keeps the treatment it was recorded with.
  *
- * US/CA: sales tax has no national rate; the organisation sets its own, and this service has no way to set one
- * yet. A line there is refused, coded, telling the organisation to set its rate: an untaxed invoice of
- * taxable goods would under-collect in silence.
+ * US/CA: sales tax has no national rate; the organisation sets its own (domain/taxes/sales-tax-rates.ts), at
+ * the percentage in force on the document's date: a product naming one of its rates' treatments takes it,
+ * else the default rate; a customer abroad the catalogue's EXPORT (not taxed). Until the organisation has a
+ * rate a line there is refused, coded, telling it to set one: an untaxed invoice of taxable goods would
+ * under-collect in silence.
  */
 import type { OrganisationCountry } from '../enums.ts';
 import { fail } from '../errors.ts';
 import { COUNTRIES } from '../reference/countries.ts';
 import { TaxErrors } from '../taxes/errors.ts';
 import { SalesTaxErrors } from './errors.ts';
-import { resolveTreatment, taxCatalogueFor, taxGroupIdOf, taxOf, taxTreatmentIdOf } from '../taxes/catalogue/index.ts';
-import type { ResolvedTreatment } from '../taxes/catalogue/types.ts';
+import { organisationTreatment, resolveTreatment, salesTaxTreatmentCode, taxCatalogueFor, taxGroupIdOf, taxOf, taxTreatmentIdOf } from '../taxes/catalogue/index.ts';
+import type { ResolvedTreatment, SalesTaxRateInForce } from '../taxes/catalogue/types.ts';
 import type { TaxGroupCode, TaxTreatmentKind } from '../taxes/enums.ts';
 import { taxGroupsOf } from '../taxes/groups.ts';
 
@@ -31,6 +33,10 @@ export interface LineTaxFacts {
   vatNumber: string | null;
   /** The customer has a VAT number on file (its value is sealed; this fact is clear). */
   customerHasVatNumber: boolean;
+  /** US/CA: the organisation's own sales tax rates (the Taxes stream); absent or empty: none set. */
+  salesTaxRates?: readonly SalesTaxRateInForce[];
+  /** The document's date: which percentage of a sales tax rate is in force (absent: the latest). */
+  documentDate?: string | null;
 }
 
 /** What decides a line's treatment: the product's treatment or tax group, or the treatment recorded before. */
@@ -68,8 +74,24 @@ export function customerTreatmentKinds(facts: LineTaxFacts, isService: boolean):
   return [];
 }
 
+/** US/CA: the organisation's rate a line takes: its kept one, the customer's abroad, the product's, else the default. */
+function organisationLineTreatment(facts: LineTaxFacts, source: LineTaxSource): ResolvedTreatment {
+  const country = facts.country as 'US' | 'CA';
+  const rates = facts.salesTaxRates ?? [];
+  if (rates.length === 0) fail(SalesTaxErrors.salesTaxRateNotSet, { country });
+  const date = facts.documentDate ?? null;
+  const byCode = (code: string) => organisationTreatment(country, rates, code, date) ?? resolveTreatment(country, code);
+  if (source.keptTreatmentCode) return byCode(source.keptTreatmentCode);
+  if (customerTreatmentKinds(facts, source.isService).length > 0) return resolveTreatment(country, 'EXPORT');
+  if (source.taxTreatmentId) {
+    const own = rates.find((r) => taxTreatmentIdOf(facts.organisationId, salesTaxTreatmentCode(r.code)) === source.taxTreatmentId);
+    return byCode(own ? salesTaxTreatmentCode(own.code) : codeOfTreatmentId(facts, source.taxTreatmentId));
+  }
+  return byCode(salesTaxTreatmentCode((rates.find((r) => r.isDefault) ?? rates[0]).code));
+}
+
 export function lineTreatment(facts: LineTaxFacts, source: LineTaxSource): ResolvedTreatment {
-  if (taxCatalogueFor(facts.country).ratesSetByOrganisation) fail(SalesTaxErrors.salesTaxRateNotSet, { country: facts.country });
+  if (taxCatalogueFor(facts.country).ratesSetByOrganisation) return organisationLineTreatment(facts, source);
   if (source.keptTreatmentCode) return resolveTreatment(facts.country, source.keptTreatmentCode);
   const treatments = taxCatalogueFor(facts.country).treatments;
   for (const kind of customerTreatmentKinds(facts, source.isService)) {

@@ -2,7 +2,8 @@
  * The accounts an invoice posts to, resolved against the organisation's chart (pure): the receivable is the
  * customer's own account, else the chart's customers account; a line's sales account its product's, else the
  * account of its treatment's kind (`salesAccountCodeOf`: the organisation's default, intra-EU or export sales
- * account), else the chart's sales account (its services account for a domestic service, where the chart has one); output tax the treatment's outputAccountCode; recargo the same
+ * account), else the chart's sales account (its services account for a domestic service, where the chart has one); output tax the treatment's outputAccountCode (a US/CA organisation's own rate: its country's sales tax
+ * payable); recargo the same
  * account (the PGC posts it to 477 with the IVA: no chart here has a dedicated one); withholding the
  * country's withholdingAccountCode. A code the chart lacks is the coded accountNotFound.
  */
@@ -12,7 +13,7 @@ import { assert, fail } from '../errors.ts';
 import { CHART_DEFAULT_ACCOUNTS } from '../reference/chart-defaults.ts';
 import { masterChartFor } from '../reference/charts.ts';
 import { referenceId } from '../reference/countries.ts';
-import { taxCatalogueFor } from '../taxes/catalogue/index.ts';
+import { salesTaxOutputAccountCode, salesTaxTreatmentCode, taxCatalogueFor } from '../taxes/catalogue/index.ts';
 import type { TaxTreatmentKind } from '../taxes/enums.ts';
 import type { SalesDocument, SalesLine } from './events.ts';
 import type { InvoicePostingAccounts } from './posting.ts';
@@ -40,7 +41,10 @@ export function chartPostingAccounts(org: OrganisationState, document: SalesDocu
   const catalogue = taxCatalogueFor(country);
   const roles = CHART_DEFAULT_ACCOUNTS[masterChartFor(country).key] ?? {};
   const byCode = (code: string | undefined, field: string) => (code && org.accountIdByCode.get(code)) || fail(AccountingErrors.accountNotFound, { code: code ?? '', field });
-  const treatmentOf = (code: string) => catalogue.treatments.find((t) => t.code === code);
+  // US/CA: an organisation's own rate's treatment (SALES-<code>) is DOMESTIC and posts to the country's sales tax payable.
+  const ownRate = (code: string) => catalogue.ratesSetByOrganisation && code.startsWith(salesTaxTreatmentCode(''))
+    ? { kind: 'DOMESTIC' as const, outputAccountCode: salesTaxOutputAccountCode(country as 'US' | 'CA') } : undefined;
+  const treatmentOf = (code: string) => catalogue.treatments.find((t) => t.code === code) ?? ownRate(code);
   const outputAccount = (code: string) => byCode(treatmentOf(code)?.outputAccountCode ?? roles.outputVat, 'outputAccountCode');
   return {
     receivableAccountId: choices.customerAccountId ?? byCode(roles.customers, 'customers'),

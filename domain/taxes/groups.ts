@@ -21,9 +21,11 @@ export const TAX_GROUP_NAMES: Readonly<Record<TaxGroupCode, string>> = {
   WITHHOLDING: 'Withholding',
 };
 
-/** The groups a country's taxes fall in, in the catalogue's order, each once. */
+/** The groups a country's taxes fall in, in the catalogue's order, each once (US/CA: STANDARD first, the organisation's own rates'). */
 export function taxGroupsOf(country: OrganisationCountry): TaxGroupCode[] {
-  return [...new Set(taxCatalogueFor(country).taxes.map((t) => t.group))];
+  const catalogue = taxCatalogueFor(country);
+  const own: TaxGroupCode[] = catalogue.ratesSetByOrganisation ? ['STANDARD'] : [];
+  return [...new Set([...own, ...catalogue.taxes.map((t) => t.group)])];
 }
 
 /** A product's tax group must be one of its organisation's (the rows installed with it); null names none. */

@@ -17,4 +17,10 @@ export const SAGE_OPERATIONS: readonly SageOperation[] = [...ORGANISATION, ...AC
  * Mutations we serve that no operation here sends, each with the reason. Empty today: a new mutation fails the
  * coverage test until an operation sends it or it is listed here.
  */
-export const NOT_SENT: Readonly<Record<string, string>> = {};
+export const NOT_SENT: Readonly<Record<string, string>> = {
+  // Sage names no mutation of a sales tax rate, and this suite runs in one ES organisation, whose taxes are the
+  // country's (refused, coded): test/sales-tax-us.test.ts sends them as a US organisation.
+  createTax: 'a US/CA organisation\'s own rate: no Sage operation, refused in the suite\'s ES organisation',
+  updateTax: 'a US/CA organisation\'s own rate: no Sage operation, refused in the suite\'s ES organisation',
+  deleteTax: 'a US/CA organisation\'s own rate: no Sage operation, refused in the suite\'s ES organisation',
+};

@@ -11,7 +11,7 @@ import { IE_TAXES } from './ie.ts';
 import { CA_TAXES, US_TAXES } from './us-ca.ts';
 import type { ResolvedTreatment, TaxCatalogue, TaxRate } from './types.ts';
 
-export { salesTaxTreatment } from './us-ca.ts';
+export { organisationTreatment, percentageOn, salesTaxOutputAccountCode, salesTaxTreatment, salesTaxTreatmentCode } from './us-ca.ts';
 
 export const TAX_CATALOGUES: Readonly<Record<OrganisationCountry, TaxCatalogue>> = Object.freeze({
   ES: ES_TAXES, FR: FR_TAXES, DE: DE_TAXES, GB: GB_TAXES, IE: IE_TAXES, US: US_TAXES, CA: CA_TAXES,

@@ -87,6 +87,13 @@ export interface OrganisationSalesTaxRate {
   percentage: string;
 }
 
+/** An organisation's sales tax rate as it stands (commands/taxes): its percentages over time and whether it is the default. */
+export interface SalesTaxRateInForce extends OrganisationSalesTaxRate {
+  isDefault: boolean;
+  /** Each percentage from its first day (null: from the start), oldest first. */
+  history: readonly { validFrom: string | null; percentage: string }[];
+}
+
 /** A treatment with the rate it charges: what the calculation takes for each line. */
 export interface ResolvedTreatment {
   /** The country whose catalogue (or organisation's sales tax rate) the treatment is of. */
