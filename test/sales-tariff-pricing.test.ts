@@ -178,3 +178,13 @@ t.test('a line stored with unitPriceFromProduct reads with its price sources', a
   t.same(read.data.document.lines.map((l: any) => [l.unitPriceSource, l.firstDiscountSource, 'unitPriceFromProduct' in l]), [['PRODUCT', 'INPUT', false], ['INPUT', 'INPUT', false]],
     'the product-priced line reads as PRODUCT; a discount of then as sent');
 });
+
+t.test("an order converted from a quote keeps the quote's tariff price, later dated", async (t) => {
+  const { id } = (await ok(CREATE_QUOTE, { v: { customerId: customer.id, documentDate: '2026-06-30', lines: [{ productId: a.id, totalQuantity: '5' }] } })).createSalesQuote;
+  const [line] = (await quote(id)).lines;
+  const order = (await ok(`mutation($v: SalesOrderCreateGLDtoInput!) { createSalesOrder(input: $v) { id } }`, { v: {
+    customerId: customer.id, documentDate: '2026-07-02', lines: [{ originType: 'QUOTE', originId: id, originLineId: line.id }],
+  } })).createSalesOrder.id;
+  const [taken] = (await ok(`query($id: UUID!) { salesOrders(where: { id: { eq: $id } }) { nodes { salesTariffId lines { unitPrice firstDiscount } } } }`, { id: order })).salesOrders.nodes;
+  t.same(taken, { salesTariffId: mayor.id, lines: [{ unitPrice: '90.00', firstDiscount: '2.00' }] }, "June's 90.00, not July's 95.00");
+});
