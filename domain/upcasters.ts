@@ -8,6 +8,7 @@ import { ORGANISATION_UPCASTERS } from './accounting/organisation-upcasters.ts';
 import { CATALOG_UPCASTERS } from './catalog/product-upcasters.ts';
 import { PARTY_UPCASTERS } from './parties/party-upcasters.ts';
 import { PARTY_PAYMENT_TERM_UPCASTERS } from './parties/payment-term-upcasters.ts';
+import { SALES_UPCASTERS } from './sales/sales-upcasters.ts';
 import { SETTINGS_UPCASTERS } from './settings/settings-upcasters.ts';
 
 /**
@@ -22,5 +23,5 @@ export interface EventUpcaster {
 }
 
 export const EVENT_UPCASTERS: readonly EventUpcaster[] = [
-  ...LEDGER_UPCASTERS, ...ORGANISATION_UPCASTERS, ...CATALOG_UPCASTERS, ...PARTY_UPCASTERS, ...SETTINGS_UPCASTERS, ...PARTY_PAYMENT_TERM_UPCASTERS,
+  ...LEDGER_UPCASTERS, ...ORGANISATION_UPCASTERS, ...CATALOG_UPCASTERS, ...PARTY_UPCASTERS, ...SETTINGS_UPCASTERS, ...PARTY_PAYMENT_TERM_UPCASTERS, ...SALES_UPCASTERS,
 ];

@@ -34,7 +34,7 @@ const zeroTotals = (net: string) => ({ totalGross: net, totalDiscount: '0', tota
 function line(productCode: string, quantity: string, price: string, extra: Partial<SalesLine> = {}): SalesLine {
   const net = String(Number(quantity) * Number(price));
   return {
-    lineId: id(), order: 1, productId: null, productCode, productName: `Producto ${productCode}`, totalQuantity: quantity, unitPrice: price, unitPriceFromProduct: false, firstDiscount: '0',
+    lineId: id(), order: 1, productId: null, productCode, productName: `Producto ${productCode}`, totalQuantity: quantity, unitPrice: price, unitPriceSource: 'INPUT', firstDiscount: '0', firstDiscountSource: 'INPUT',
     taxTreatmentId: id(), taxTreatmentCode: 'NAC', taxId: id(), taxGroupId: null, vatPercentage: '21', equivalenceSurchargePercentage: '0', withholdingPercentage: '0',
     isService: false, totalGross: net, totalDiscount: '0', totalNet: net, origin: null, creditedLineId: null, ...extra,
   };

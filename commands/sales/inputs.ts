@@ -50,6 +50,8 @@ const header = {
   hasEquivalenceSurcharge: z.boolean().nullish(),
   /** The document's IRPF withholding (ES), one of the country's withholding rates; absent: none (create) or unchanged (update). */
   withholdingPercentage: gql.decimal.nullish(),
+  /** The document's pricing lists (breadth §1.1 "Pricing"); absent: the customer's (create) or unchanged (update). */
+  salesTariffId: gql.uuid.nullish(), salesDiscountGroupId: gql.uuid.nullish(),
 };
 const invoiceHeader = {
   operationDate: date.nullish(), salesOrderNumber: text(L.salesOrderNumber), invoiceEmail: text(L.email), specialMention: text(L.specialMention),

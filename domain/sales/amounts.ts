@@ -41,7 +41,7 @@ export function priced(specs: readonly LineSpec[], header: SalesHeader, facts: A
     const a = taxes.lines[i];
     return {
       lineId: s.lineId, order: i + 1, productId: s.productId, productCode: s.productCode, productName: s.productName,
-      totalQuantity: s.totalQuantity, unitPrice: s.unitPrice, unitPriceFromProduct: s.unitPriceFromProduct, firstDiscount: s.firstDiscount,
+      totalQuantity: s.totalQuantity, unitPrice: s.unitPrice, unitPriceSource: s.unitPriceSource, firstDiscount: s.firstDiscount, firstDiscountSource: s.firstDiscountSource,
       taxTreatmentId: taxTreatmentIdOf(facts.organisationId, treatment.code), taxTreatmentCode: treatment.code,
       taxId: taxIdOf(facts.organisationId, tax.code), taxGroupId: taxGroupIdOf(facts.organisationId, tax.group),
       vatPercentage: a.vatPercentage, equivalenceSurchargePercentage: a.equivalenceSurchargePercentage, withholdingPercentage: a.withholdingPercentage,

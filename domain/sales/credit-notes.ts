@@ -148,7 +148,7 @@ function creditedLines(source: KeptDocument, credited: Map<string, Decimal>, req
  */
 const creditSpec = (line: SalesLine, quantity: Decimal, unitPrice: string, lineId: string): LineSpec => ({
   lineId, productId: line.productId, productCode: line.productCode, productName: line.productName,
-  totalQuantity: quantity.neg().toString(), unitPrice, unitPriceFromProduct: false, firstDiscount: line.firstDiscount, isService: line.isService,
+  totalQuantity: quantity.neg().toString(), unitPrice, unitPriceSource: 'INPUT', firstDiscount: line.firstDiscount, firstDiscountSource: 'INPUT', isService: line.isService,
   taxTreatmentId: line.taxTreatmentId, taxGroupId: line.taxGroupId, keptTreatmentCode: line.taxTreatmentCode, origin: null, creditedLineId: line.lineId,
 });
 

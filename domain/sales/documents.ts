@@ -17,6 +17,8 @@ import type { SalesDocument, SalesEvent, SalesHeader } from './events.ts';
 import type { CreateDraft, HeaderDraft, UpdateDraft } from './drafts.ts';
 import { newLines, patchedLines, repricedLines, specOf, type DocumentCurrency, type LineSpec } from './lines.ts';
 import type { SalesTaxRateInForce } from '../taxes/catalogue/types.ts';
+import { documentPricing } from './line-prices.ts';
+import { headerPriceLists, pricingTermsChanged } from './header-price-lists.ts';
 import { priced } from './amounts.ts';
 import { checkCreditNote } from './credit-notes.ts';
 import { checkTakes } from './takes.ts';
@@ -96,8 +98,7 @@ function headerOf(kind: SalesDocumentKind, draft: HeaderDraft, previous: SalesHe
     hasEquivalenceSurcharge: draft.hasEquivalenceSurcharge ?? previous?.hasEquivalenceSurcharge ?? party?.terms?.hasEquivalenceSurcharge ?? false,
     withholdingPercentage: pick('withholdingPercentage', null),
     customerDiscount: previous?.customerDiscount ?? party?.terms?.discount ?? '0',
-    salesTariffId: previous?.salesTariffId ?? null,
-    salesDiscountGroupId: previous?.salesDiscountGroupId ?? null,
+    ...headerPriceLists(draft, previous, party?.refs ?? null, facts.catalog),
     currencyCode: currency.currencyCode,
     exchangeRate: currency.exchangeRate,
     paymentTermLines,
@@ -174,7 +175,7 @@ export function decideSales(command: SalesCommand, state: SalesState, facts: Sal
       if (state.documents.has(command.documentId)) fail(Errors.documentIdAlreadyExists, { id: command.documentId });
       customerOf(facts, kind, customerId);
       const header = headerOf(kind, command.draft.header, null, customerId, facts);
-      const context = { kind, currency: documentCurrency(facts.organisation, header), customerId, catalog: facts.catalog, sales: state, documentId: command.documentId };
+      const context = { kind, pricing: documentPricing(facts.catalog, documentCurrency(facts.organisation, header), header), customerId, catalog: facts.catalog, sales: state, documentId: command.documentId };
       const specs = newLines(context, command.draft.lines, command.newLineId);
       checkTakes(state, command.documentId, [], specs);
       const series = seriesAtCreation(kind);
@@ -204,10 +205,9 @@ export function decideSales(command: SalesCommand, state: SalesState, facts: Sal
       const previous = kept.document;
       const customerId = previous.header.customerId;
       const header = headerOf(kind, sent, previous.header, customerId, facts);
-      const context = { kind, currency: documentCurrency(facts.organisation, header), customerId, catalog: facts.catalog, sales: state, documentId: command.documentId };
+      const context = { kind, pricing: documentPricing(facts.catalog, documentCurrency(facts.organisation, header), header), customerId, catalog: facts.catalog, sales: state, documentId: command.documentId };
       const patched = lines === null ? previous.lines.map(specOf) : patchedLines(context, previous.lines, lines, replaceLines, command.newLineId);
-      const moneyChanged = header.currencyCode !== previous.header.currencyCode || header.exchangeRate !== previous.header.exchangeRate;
-      const specs = moneyChanged ? repricedLines(context, patched) : patched;
+      const specs = pricingTermsChanged(previous.header, header) ? repricedLines(context, patched) : patched;
       checkTakes(state, command.documentId, previous.lines, specs);
       const document = documentOf(kind, command.documentId, header, specs, facts, previous);
       checkCreditNote(state, document);

@@ -43,6 +43,9 @@ export interface HeaderDraft {
   hasEquivalenceSurcharge?: boolean | null;
   /** IRPF withholding percentage (ES); null removes it. */
   withholdingPercentage?: string | null;
+  /** The document's sales tariff and discount group (the organisation's); null removes them. */
+  salesTariffId?: string | null;
+  salesDiscountGroupId?: string | null;
   invoiceEmail?: string | null;
   specialMention?: string | null;
   /** ISO 4217 code (currencyId is resolved to it by the input). */

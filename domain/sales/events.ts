@@ -10,6 +10,7 @@
  */
 import type { IsoDate } from '../calendar.ts';
 import type { CreditNoteReason } from '../accounting/enums.ts';
+import type { PriceSource } from '../catalog/enums.ts';
 import type { PaymentTermLine } from '../settings/payment-terms.ts';
 import type { DocumentTotals, TaxBreakdownRow, WithholdingRow } from '../taxes/calculate.ts';
 import type { RoundingLevel, RoundingMode } from '../taxes/catalogue/types.ts';
@@ -44,10 +45,15 @@ export interface SalesLine {
   /** Decimal text; negative on a credit note, and on an advance deduction. */
   totalQuantity: string;
   unitPrice: string;
-  /** The unit price is the product's (converted into the document's currency): a new rate re-prices it. */
-  unitPriceFromProduct: boolean;
+  /**
+   * Where the unit price came from: the product's or a tariff's (converted into the document's currency) are
+   * priced again when the header's currency, rate, date or lists change; one sent (INPUT) never is. Internal.
+   */
+  unitPriceSource: PriceSource;
   /** Percentage (Sage's only line discount). */
   firstDiscount: string;
+  /** Where firstDiscount came from (the product's, a discount group's or sent), as for the price. Internal. */
+  firstDiscountSource: PriceSource;
   /** The tax it was charged, as of the document's date (ids of the organisation's rows). */
   taxTreatmentId: string;
   taxTreatmentCode: string;

@@ -1,39 +1,33 @@
 /**
  * A document's lines after a create or an update: the patch applied (CREATE / MODIFY / DELETE, or the sent
  * lines replacing all), conversions checked against their origin (allowed path, Pending, same customer) with
- * the quantity, product and price taken from the origin line unless sent, and each line priced from its
- * product unless sent (name, salesUnitPrice, firstSalesDiscount: an omitted unitPrice takes the product's
- * price, the sensible reading of Sage's "0 when omitted").
- *
- * A product's price is in the organisation's currency; on a document in another currency it is divided by the
- * document's exchange rate (units of the organisation's currency per unit of the document's) and rounded to
- * the document currency's decimals, halves away from zero: 10.00 EUR at 0.9 is 11.11 USD. Such a line is
- * marked, so a new currency or rate re-prices it (and no line whose price was sent or taken from an origin
- * priced by hand).
+ * the quantity, product and price taken from the origin line unless sent, and each product line priced by
+ * line-prices.ts unless sent (the header's tariff and discount group, else the product's salesUnitPrice and
+ * firstSalesDiscount: an omitted unitPrice takes the catalogue's price, the sensible reading of Sage's "0
+ * when omitted"). A line records where its price and discount came from, so a new currency, rate, date or
+ * list re-prices it (and no line whose price was sent or taken from an origin priced by hand).
  */
 import { STOCKLESS_CATEGORIES } from '../catalog/enums.ts';
 import { CatalogErrors } from '../catalog/errors.ts';
 import type { CatalogState, KeptProduct } from '../catalog/products.ts';
 import { fail, Reasons } from '../errors.ts';
 import { Decimal } from '../money.ts';
-import { roundAmount } from '../taxes/rounding.ts';
 import { ALLOWED_CONVERSIONS, type SalesDocumentKind } from './enums.ts';
 import { SalesErrors } from './errors.ts';
 import type { LineDraft } from './drafts.ts';
 import type { SalesLine, SalesLineOrigin } from './events.ts';
+import { keptIfSent, linePrice, type DocumentPricing, type LinePrice, type Sourced } from './line-prices.ts';
 import { pendingQuantity, type SalesState } from './state.ts';
 
+export type { DocumentCurrency } from './line-prices.ts';
+
 /** A line before its tax and amounts: what was sent, taken from its origin, or kept from before. */
-export interface LineSpec {
+export interface LineSpec extends LinePrice {
   lineId: string;
   productId: string | null;
   productCode: string | null;
   productName: string | null;
   totalQuantity: string;
-  unitPrice: string;
-  /** The price is the product's, converted into the document's currency. */
-  unitPriceFromProduct: boolean;
-  firstDiscount: string;
   isService: boolean;
   taxTreatmentId: string | null;
   taxGroupId: string | null;
@@ -47,19 +41,10 @@ export interface LineSpec {
 
 export const LINE_LIMITS = Object.freeze({ productCode: 15, productName: 2500 });
 
-/** The document's currency as its lines are priced in it. */
-export interface DocumentCurrency {
-  currencyCode: string;
-  exchangeRate: string;
-  /** The currency's decimals. */
-  precision: number;
-  /** Another currency than the organisation's: product prices are converted. */
-  foreign: boolean;
-}
-
 interface LineContext {
   kind: SalesDocumentKind;
-  currency: DocumentCurrency;
+  /** The header's currency, date and lists. */
+  pricing: DocumentPricing;
   customerId: string | null;
   catalog: CatalogState;
   sales: SalesState;
@@ -82,12 +67,6 @@ function productOf(c: LineContext, draft: LineDraft, line: number): [string, Kep
   return null;
 }
 
-/** The product's price in the document's currency (see the header). */
-function productPrice(c: LineContext, product: KeptProduct): string {
-  if (!c.currency.foreign) return product.salesUnitPrice;
-  return roundAmount(new Decimal(product.salesUnitPrice).dividedBy(c.currency.exchangeRate), c.currency.precision).toFixed(c.currency.precision);
-}
-
 function checkSellable(c: LineContext, code: string, product: KeptProduct, line: number): void {
   const block = BLOCK[c.kind];
   if (product.obsolete || (block && product[block] === true)) fail(SalesErrors.productBlocked, { code, kind: c.kind, line });
@@ -107,7 +86,7 @@ function originOf(c: LineContext, draft: LineDraft, line: number): { origin: Sal
   if (kept.document.header.customerId !== null && kept.document.header.customerId !== c.customerId) fail(SalesErrors.originOtherCustomer, { id: draft.originId });
   const from = kept.document.lines.find((l) => l.lineId === draft.originLineId) ?? fail(SalesErrors.lineNotFound, { id: draft.originLineId, documentId: draft.originId });
   const { currencyCode, exchangeRate } = kept.document.header;
-  const sameCurrency = currencyCode === c.currency.currencyCode && exchangeRate === c.currency.exchangeRate;
+  const sameCurrency = currencyCode === c.pricing.currency.currencyCode && exchangeRate === c.pricing.currency.exchangeRate;
   return { origin: { originType: draft.originType, originId: draft.originId, originLineId: draft.originLineId }, from, pending: pendingQuantity(kept, from.lineId).toString(), sameCurrency };
 }
 
@@ -115,27 +94,29 @@ function originOf(c: LineContext, draft: LineDraft, line: number): { origin: Sal
 function created(c: LineContext, draft: LineDraft, lineId: string, line: number): LineSpec {
   const converted = originOf(c, draft, line);
   const sent = { ...draft };
+  const sentValue = (value: string | null | undefined): Sourced | null => (value != null ? { value, source: 'INPUT' } : null);
+  let price = sentValue(draft.unitPrice);
+  let discount = sentValue(draft.firstDiscount);
   if (converted) {
     const f = converted.from;
     sent.productId ??= f.productId;
     if (!sent.productId) { sent.productCode ??= f.productCode; sent.productName ??= f.productName; }
     sent.totalQuantity ??= converted.pending;
-    // The origin's price, unless it was the product's in another currency or rate: then the product's again.
-    if (!f.unitPriceFromProduct || converted.sameCurrency) sent.unitPrice ??= f.unitPrice;
-    sent.firstDiscount ??= f.firstDiscount;
+    // The origin's price with its source, unless it came from the catalogue in another currency or rate: then the catalogue's again.
+    if (f.unitPriceSource === 'INPUT' || converted.sameCurrency) price ??= { value: f.unitPrice, source: f.unitPriceSource };
+    discount ??= { value: f.firstDiscount, source: f.firstDiscountSource };
   }
   const found = productOf(c, sent, line);
   if (found) checkSellable(c, found[1].code, found[1], line);
   const product = found?.[1];
+  const totalQuantity = sent.totalQuantity ?? '1';
   return {
     lineId,
     productId: found?.[0] ?? null,
     productCode: product?.code ?? sent.productCode ?? null,
     productName: sent.productName ?? product?.lineDescription ?? product?.name ?? null,
-    totalQuantity: sent.totalQuantity ?? '1',
-    unitPrice: sent.unitPrice ?? (product ? productPrice(c, product) : '0'),
-    unitPriceFromProduct: (draft.unitPrice ?? null) === null && product !== undefined && (!converted || converted.from.unitPriceFromProduct),
-    firstDiscount: sent.firstDiscount ?? product?.firstSalesDiscount ?? '0',
+    totalQuantity,
+    ...linePrice(c.pricing, found ? { id: found[0], kept: found[1] } : null, totalQuantity, price, discount),
     isService: product ? STOCKLESS_CATEGORIES.includes(product.category) : false,
     taxTreatmentId: product?.taxTreatmentId ?? null,
     taxGroupId: product?.taxGroupId ?? null,
@@ -149,7 +130,7 @@ function created(c: LineContext, draft: LineDraft, lineId: string, line: number)
 export function specOf(l: SalesLine): LineSpec {
   return {
     lineId: l.lineId, productId: l.productId, productCode: l.productCode, productName: l.productName, totalQuantity: l.totalQuantity,
-    unitPrice: l.unitPrice, unitPriceFromProduct: l.unitPriceFromProduct, firstDiscount: l.firstDiscount, isService: l.isService, taxTreatmentId: l.taxTreatmentId, taxGroupId: l.taxGroupId,
+    unitPrice: l.unitPrice, unitPriceSource: l.unitPriceSource, firstDiscount: l.firstDiscount, firstDiscountSource: l.firstDiscountSource, isService: l.isService, taxTreatmentId: l.taxTreatmentId, taxGroupId: l.taxGroupId,
     keptTreatmentCode: l.taxTreatmentCode, origin: l.origin, creditedLineId: l.creditedLineId,
   };
 }
@@ -161,16 +142,20 @@ function modified(c: LineContext, spec: LineSpec, draft: LineDraft, line: number
   if (!productChanged) {
     // A modified line is taxed again, as its product stands now.
     const product = spec.productId ? c.catalog.products.get(spec.productId) : undefined;
+    const totalQuantity = draft.totalQuantity ?? spec.totalQuantity;
+    // A new quantity may fall in another stretch: what came from the catalogue is priced again; else it stays.
+    const requoted = product !== undefined && !new Decimal(totalQuantity).eq(spec.totalQuantity);
+    const kept = (value: string, source: Sourced['source']): Sourced | null => (requoted ? keptIfSent(value, source) : { value, source });
+    const sent = (value: string | null | undefined, before: Sourced | null): Sourced | null => (value != null ? { value, source: 'INPUT' } : before);
     return {
       ...spec,
       taxTreatmentId: product ? product.taxTreatmentId : null,
       taxGroupId: product ? product.taxGroupId : null,
       keptTreatmentCode: null,
       productName: draft.productName ?? spec.productName,
-      totalQuantity: draft.totalQuantity ?? spec.totalQuantity,
-      unitPrice: draft.unitPrice ?? spec.unitPrice,
-      unitPriceFromProduct: (draft.unitPrice ?? null) === null && spec.unitPriceFromProduct,
-      firstDiscount: draft.firstDiscount ?? spec.firstDiscount,
+      totalQuantity,
+      ...linePrice(c.pricing, product ? { id: spec.productId!, kept: product } : null, totalQuantity,
+        sent(draft.unitPrice, kept(spec.unitPrice, spec.unitPriceSource)), sent(draft.firstDiscount, kept(spec.firstDiscount, spec.firstDiscountSource))),
     };
   }
   return { ...created(c, { ...draft, originId: null, originLineId: null, originType: null }, spec.lineId, line), origin: spec.origin };
@@ -212,10 +197,14 @@ export function patchedLines(c: LineContext, current: readonly SalesLine[], draf
   return [...kept.filter((id) => specs.has(id)).map((id) => specs.get(id)!), ...added];
 }
 
-/** The lines after the document's currency or rate changed: those priced from their product take its price in the new one. */
+/**
+ * The lines after the header's currency, rate, date or lists changed: a price or discount that came from the
+ * catalogue takes the catalogue's in the new terms; a sent one stays.
+ */
 export function repricedLines(c: LineContext, specs: readonly LineSpec[]): LineSpec[] {
   return specs.map((s) => {
-    const product = s.unitPriceFromProduct && s.productId ? c.catalog.products.get(s.productId) : undefined;
-    return product ? { ...s, unitPrice: productPrice(c, product) } : s;
+    const product = s.productId ? c.catalog.products.get(s.productId) : undefined;
+    if (!product) return s;
+    return { ...s, ...linePrice(c.pricing, { id: s.productId!, kept: product }, s.totalQuantity, keptIfSent(s.unitPrice, s.unitPriceSource), keptIfSent(s.firstDiscount, s.firstDiscountSource)) };
   });
 }

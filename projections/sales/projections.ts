@@ -45,6 +45,7 @@ function documentRow(d: SalesDocument): Row {
     discount: h.customerDiscount,
     salesTariffId: h.salesTariffId,
     salesDiscountGroupId: h.salesDiscountGroupId,
+    withholdingPercentage: h.withholdingPercentage,
     currencyCode: h.currencyCode,
     exchangeRate: h.exchangeRate,
     ...d.amounts.totals,

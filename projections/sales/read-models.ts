@@ -56,6 +56,7 @@ function documentFields(lines: () => Resource, lineTypeName: string, documentFie
     f.string('status'),
     ...TOTALS.map((name) => f.decimal(name)),
     f.string('vatNumber'),
+    f.decimal('withholdingPercentage'), // the header's IRPF rate (null: none); each line shows what it withholds
   ];
 }
 

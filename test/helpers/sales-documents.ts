@@ -51,7 +51,7 @@ export function salesDocument(spec: DocumentSpec): SalesDocument {
     return {
       // productId: the tests' productAccountIdOf reads it as the product's account.
       lineId: `line-${i + 1}`, order: i + 1, productId: l.productAccount ?? null, productCode: null, productName: null,
-      totalQuantity: l.quantity, unitPrice: l.unitPrice, unitPriceFromProduct: false, firstDiscount: l.discountPercent ?? '0',
+      totalQuantity: l.quantity, unitPrice: l.unitPrice, unitPriceSource: 'INPUT', firstDiscount: l.discountPercent ?? '0', firstDiscountSource: 'INPUT',
       taxTreatmentId: treatmentIdOf(l.treatment), taxTreatmentCode: l.treatment, taxId: derivedId(TEST_ORGANISATION, 'tax', l.treatment), taxGroupId: null,
       vatPercentage: amounts.vatPercentage, equivalenceSurchargePercentage: amounts.equivalenceSurchargePercentage, withholdingPercentage: amounts.withholdingPercentage,
       isService: l.isService ?? false, totalGross: amounts.totalGross, totalDiscount: amounts.totalDiscount, totalNet: amounts.totalNet, origin: null, creditedLineId: null,
