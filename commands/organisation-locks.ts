@@ -23,6 +23,8 @@ export const ORGANISATION_LOCK_LIMITS = Object.freeze({
 
 export class OrganisationLockTimeout extends Error {}
 
+const lost = (organisationId: string) => new Error(`lost the lock of organisation ${organisationId}`);
+
 /**
  * One shared hold of an organisation's lock by this process, used by every posting that starts while
  * it admits (for `shareMs` after it was granted), released once the last of them is done. Postings under
@@ -41,8 +43,8 @@ interface SharedHold {
 export class OrganisationLocks {
   private readonly pool: pg.Pool;
   private readonly admitting = new Map<string, SharedHold>();
-  /** The organisations whose shared lock the current call chain holds: a nested `shared` runs under that hold. */
-  private readonly holdingShared = new AsyncLocalStorage<ReadonlySet<string>>();
+  /** The shared holds the current call chain runs under, by organisation: a nested `shared` runs under that hold. */
+  private readonly holdingShared = new AsyncLocalStorage<ReadonlyMap<string, SharedHold>>();
 
   constructor(connectionString: string) {
     // Idle connections close soon and never keep a CLI process alive.
@@ -62,8 +64,13 @@ export class OrganisationLocks {
   async shared<T>(organisationId: string, fn: () => Promise<T>): Promise<T> {
     // Re-entrant: a command that takes the lock first (before its in-process stream locks, as the order wants) may
     // call a posting that takes it again. A second request would queue behind a waiting deletion that waits on us.
-    const held = this.holdingShared.getStore();
-    if (held?.has(organisationId)) return fn();
+    const holding = this.holdingShared.getStore();
+    const outer = holding?.get(organisationId);
+    if (outer) {
+      // Checked again: the outer hold's connection may have dropped since (the server released its lock then).
+      if (!outer.held()) throw lost(organisationId);
+      return fn();
+    }
     let hold = this.admitting.get(organisationId);
     if (!hold) {
       hold = this.openSharedHold(organisationId);
@@ -72,8 +79,8 @@ export class OrganisationLocks {
     hold.users++;
     try {
       await hold.granted;
-      if (!hold.held()) throw new Error(`lost the lock of organisation ${organisationId}`);
-      return await this.holdingShared.run(new Set([...(held ?? []), organisationId]), fn);
+      if (!hold.held()) throw lost(organisationId);
+      return await this.holdingShared.run(new Map([...(holding ?? []), [organisationId, hold]]), fn);
     } finally {
       hold.users--;
       if (hold.users === 0 && !hold.admitting) hold.release();
@@ -85,7 +92,7 @@ export class OrganisationLocks {
     if (this.holdingShared.getStore()?.has(organisationId)) throw new Error(`invariant violated: the exclusive lock of organisation ${organisationId} asked under its shared lock`);
     return this.holding(organisationId, false, async (release, held) => {
       try {
-        if (!held()) throw new Error(`lost the lock of organisation ${organisationId}`);
+        if (!held()) throw lost(organisationId);
         return await fn();
       } finally {
         await release();

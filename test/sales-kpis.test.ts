@@ -101,3 +101,27 @@ t.test('another organisation\'s documents never count, and it reads its own', as
   t.same(theirs, { MONEY_IN: ['0.00', 'EUR'], MONEY_OUT: ['0.00', 'EUR'], TOTAL_CUSTOMERS: ['0', null], TOTAL_FROM_OPEN_QUOTES: ['500.00', 'EUR'], QUOTES_WITH_RELATED_DOCUMENTS: ['2', null] });
   t.same(await kpis({ kpiTypes: ['TOTAL_FROM_OPEN_QUOTES', 'QUOTES_WITH_RELATED_DOCUMENTS', 'MONEY_IN'] }), { TOTAL_FROM_OPEN_QUOTES: ['500.00', 'EUR'], QUOTES_WITH_RELATED_DOCUMENTS: ['2', null], MONEY_IN: ['162.67', 'EUR'] }, 'ours unchanged');
 });
+
+t.test('MONEY_IN is what the payment entries debited to the bank: a foreign-currency invoice collected in parts', async (t) => {
+  const org = await commands.organisation(api.organisationId);
+  const product = await mutate.createProduct(ctx, { code: 'K1', name: 'Kilo', category: 'PRODUCT', salesUnitPrice: '10.00' });
+  const customer = await mutate.createCustomer(ctx, { socialName: 'Dollar Inc' });
+  const method = (await mutate.createPaymentMethod(ctx, { referenceName: 'Banco KPI', type: 'BANK_ACCOUNT', journalTypeId: org.journalTypeIdByCode.get('BAN'), subAccountId: org.accountIdByCode.get('5720000') })).id;
+  // 10.00 USD + IVA 21 % = 12.10 USD at 0.915: 11.07 EUR receivable (11.0715). Paid 4.03 + 4.03 (3.69 EUR each),
+  // then the 4.04 left, which credits the 3.69 left of 430 (converted alone it would be 3.70: 11.08 in all).
+  const id = (await mutate.createSalesInvoice(ctx, { customerId: customer.id, documentDate: `${year}-03-02`, currencyCode: 'USD', exchangeRate: '0.915', lines: [{ productId: product.id, totalQuantity: '1', unitPrice: '10.00' }] })).id;
+  await mutate.closeSalesInvoice(ctx, { salesInvoiceId: id });
+  await mutate.postSalesInvoice(ctx, { salesInvoiceId: id, journalTypeId: org.journalTypeIdByCode.get('VEN') });
+  const item = [...(await commands.aggregates.load(SalesAggregate, api.organisationId)).state.openItems.values()].find((o: any) => o.invoiceId === id) as any;
+  const entries: string[] = [];
+  for (const [paidAmount, day] of [['4.03', '10'], ['4.03', '11'], ['4.04', '12']]) {
+    entries.push((await mutate.salesOpenItemSettlement(ctx, { entryDate: `${year}-06-${day}`, paymentMethodId: method, thirdPartyId: customer.id, salesOpenItemLinkagePaidAmounts: [{ openItemId: item.openItemId, paidAmount }] })).id);
+  }
+  await projected();
+  const { rows: [bank] } = await (api.service as any).db.pool.query(
+    `SELECT sum(debit_amount - credit_amount)::text AS received FROM accounting_entry_lines WHERE organisation_id = $1 AND sub_account_id = $2 AND accounting_entry_id = ANY($3)`,
+    [api.organisationId, org.accountIdByCode.get('5720000'), entries],
+  );
+  t.equal(bank.received, '11.07', 'the bank received 11.07 EUR');
+  t.same(await kpis({ kpiTypes: ['MONEY_IN'], startDate: `${year}-06-01`, endDate: `${year}-06-30` }), { MONEY_IN: ['11.07', 'EUR'] }, 'and MONEY_IN says so');
+});

@@ -33,3 +33,27 @@ t.test('posting an invoice while another sales document is created does not dead
   t.not(outcome, 'timeout', 'both commands finish within 15 s');
   if (outcome !== 'timeout') t.same(outcome.map((o) => o.status), ['fulfilled', 'fulfilled']);
 });
+
+t.test('deleting a product while a quote naming it is made and an invoice posted does not deadlock', async (t) => {
+  const customer = await mutate.createCustomer(ctx, { socialName: 'Cerrojo Triple SL' });
+  const kept = await mutate.createProduct(ctx, { code: 'D2', name: 'Pestillo', category: 'PRODUCT', salesUnitPrice: '10.00' });
+  const ven = await journal('VEN');
+  for (let i = 0; i < 5; i++) {
+    const doomed = await mutate.createProduct(ctx, { code: `D3-${i}`, name: 'Candado', category: 'PRODUCT', salesUnitPrice: '10.00' });
+    const invoiceId = (await mutate.createSalesInvoice(ctx, { customerId: customer.id, documentDate: date, lines: [{ productId: kept.id, totalQuantity: '1' }] })).id;
+    await mutate.closeSalesInvoice(ctx, { salesInvoiceId: invoiceId });
+    // The deletion holds the organisation's lock alone, then Catalog and Sales; the quote shares it, then holds
+    // Catalog, Parties, SharedSettings and Sales; the posting shares it, then holds Sales and a Ledger.
+    const all = Promise.allSettled([
+      mutate.postSalesInvoice(ctx, { salesInvoiceId: invoiceId, journalTypeId: ven }),
+      mutate.deleteProduct(ctx, { id: doomed.id }),
+      mutate.createSalesQuote(ctx, { customerId: customer.id, documentDate: date, lines: [{ productId: doomed.id, totalQuantity: '1' }] }),
+    ]);
+    const outcome = await within(15_000, all);
+    t.not(outcome, 'timeout', `round ${i}: the three commands finish within 15 s`);
+    if (outcome === 'timeout') return;
+    const [posted, deleted, quoted] = outcome;
+    t.equal(posted.status, 'fulfilled', `round ${i}: the invoice is posted`);
+    t.ok((deleted.status === 'fulfilled') !== (quoted.status === 'fulfilled'), `round ${i}: either the product is deleted or the quote names it`);
+  }
+});

@@ -74,7 +74,9 @@ type Figure = { sql: ((precision: number) => string) | null; amount: boolean };
 const FIGURES: Record<SalesIndicatorType, Figure> = {
   MONEY_IN: {
     amount: true,
-    sql: (p) => `SELECT coalesce(sum(round(p.paid_amount * i.exchange_rate, ${p})), 0) AS value
+    // What the payment entries debited to the bank: each payment as its entry credited it (a settlement that closes
+    // an item credits what is left of the converted receivable); older ones at the invoice's rate.
+    sql: (p) => `SELECT coalesce(sum(coalesce(p.organisation_amount, round(p.paid_amount * i.exchange_rate, ${p}))), 0) AS value
       FROM ${SalesSettlementPayment.table} p JOIN ${SalesInvoice.table} i ON i.organisation_id = p.organisation_id AND i.id = p.sales_invoice_id
       WHERE p.organisation_id = $1 AND NOT p.undone AND ${inPeriod('p.entry_date')}`,
   },

@@ -15,6 +15,7 @@ import { CatalogAggregate } from '../catalog/aggregates.ts';
 import { PartiesAggregate } from '../parties/aggregates.ts';
 import { SettingsAggregate } from '../settings/aggregates.ts';
 import { answerInputId, command, defined, parse, type CommandHandler } from '../handler.ts';
+import { sharingOrganisation } from '../organisation-guards.ts';
 import { OrganisationAggregate } from './aggregates.ts';
 import { withAllLedgers } from './all-ledgers.ts';
 import { eventOf } from './answers.ts';
@@ -115,6 +116,4 @@ function guardedDeletion(
  * organisation's shared lock, as postings are, so no guarded deletion in any process decides between its
  * check of the chart and its append.
  */
-export function referringToChart(handler: CommandHandler): CommandHandler {
-  return (services, ctx, raw) => services.locks.shared(ctx.organisationId, () => handler(services, ctx, raw));
-}
+export const referringToChart: (handler: CommandHandler) => CommandHandler = sharingOrganisation;

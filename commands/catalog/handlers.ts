@@ -6,6 +6,7 @@ import { SalesAggregate } from '../sales/aggregates.ts';
 import { decideCatalog, type CatalogCommand, type CatalogState } from '../../domain/catalog/products.ts';
 import { answerInputId, command, defined, type DecisionContext } from '../handler.ts';
 import { referringToChart } from '../accounting/chart.ts';
+import { aloneInOrganisation } from '../organisation-guards.ts';
 import { CatalogAggregate } from './aggregates.ts';
 import { ProductCreateInput, ProductDeleteInput, ProductUpdateInput } from './inputs.ts';
 
@@ -33,8 +34,11 @@ export const updateProduct = referringToChart(command({
   answer: answerInputId,
 }));
 
-/** A product a live sales document names stays (the Sales stream held: no document takes it meanwhile). */
-export const deleteProduct = command({
+/**
+ * A product a live sales document names stays: the Sales stream held, no document takes it meanwhile in this
+ * process; the organisation's lock held alone, nor in another (sales document commands share it).
+ */
+export const deleteProduct = aloneInOrganisation(command({
   input: ProductDeleteInput,
   aggregate: CatalogAggregate,
   alsoHold: [SalesAggregate],
@@ -44,4 +48,4 @@ export const deleteProduct = command({
     return events;
   },
   answer: answerInputId,
-});
+}));

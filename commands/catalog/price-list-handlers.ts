@@ -8,6 +8,7 @@ import type { ItemPatch } from '../../domain/parties/sub-collections.ts';
 import type { CatalogState } from '../../domain/catalog/products.ts';
 import { Errors, fail } from '../../domain/errors.ts';
 import { answerInputId, command, defined, type CommandHandler, type DecisionContext } from '../handler.ts';
+import { aloneInOrganisation } from '../organisation-guards.ts';
 import { CatalogAggregate } from './aggregates.ts';
 import { PartiesAggregate } from '../parties/aggregates.ts';
 import { SalesDiscountInputs, SalesTariffInputs } from './price-list-inputs.ts';
@@ -55,8 +56,9 @@ function handlers(kind: PriceListKind, inputs: typeof SalesTariffInputs | typeof
       }), state, c),
       answer: answerInputId,
     }),
-    // The Parties stream is held: no customer starts naming the list between the check and the append.
-    delete: command({
+    // The Parties stream is held: no customer starts naming the list between the check and the append in this
+    // process; the organisation's lock held alone, nor in another (party creates and updates share it).
+    delete: aloneInOrganisation(command({
       input: inputs.delete,
       aggregate: CatalogAggregate,
       alsoHold: [PartiesAggregate],
@@ -65,7 +67,7 @@ function handlers(kind: PriceListKind, inputs: typeof SalesTariffInputs | typeof
         return decide(kind, () => ({ type: 'DeletePriceList', kind, id, usedByCustomers, now: c.now }), state, c);
       },
       answer: answerInputId,
-    }),
+    })),
   };
 }
 

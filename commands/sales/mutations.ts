@@ -1,5 +1,6 @@
 /** The sales documents' mutations, with the spec's names and directives (§4.1); the update* are Sage's, directed as their siblings. */
 import { mutation, type MutationSpec } from '../mutation.ts';
+import { sharingOrganisation } from '../organisation-guards.ts';
 import type { SalesDocumentKind } from '../../domain/sales/enums.ts';
 import { createSalesDocument, deleteSalesDocument, linkRelatedSalesDocument, updateSalesDocument } from './handlers.ts';
 import * as I from './inputs.ts';
@@ -14,6 +15,11 @@ const KINDS: [SalesDocumentKind, entity: string, access: string, create: I.Schem
   ['INVOICE', 'SalesInvoice', 'sales-invoice', I.SalesInvoiceCreateInput, I.SalesInvoiceUpdateInput, I.SalesInvoiceDeleteInput],
 ];
 
+/*
+ * Creates, updates and credit notes name products and customers: they share the organisation's lock, which the
+ * deletions of products and parties hold alone (organisation-guards.ts). Deleting or linking documents names none anew.
+ */
+
 /** `{ id operationalNumber }`: nullable, an invoice has no number until it is closed. */
 const NUMBERED = { returns: { fields: 'operationalNumber: String' } };
 
@@ -21,8 +27,8 @@ export const SALES_RESOURCE = (access: string) => `active/sales/${access}`;
 
 export const SALES_MUTATIONS: MutationSpec[] = [
   ...KINDS.flatMap(([kind, entity, access, create, update, remove]) => [
-    mutation('create', entity, create, 'SALES', [`add-${access}`, SALES_RESOURCE(access), 'add'], createSalesDocument(kind, create), NUMBERED),
-    mutation('update', entity, update, 'SALES', [`update-${access}`, SALES_RESOURCE(access), 'update'], updateSalesDocument(kind, update), NUMBERED),
+    mutation('create', entity, create, 'SALES', [`add-${access}`, SALES_RESOURCE(access), 'add'], sharingOrganisation(createSalesDocument(kind, create)), NUMBERED),
+    mutation('update', entity, update, 'SALES', [`update-${access}`, SALES_RESOURCE(access), 'update'], sharingOrganisation(updateSalesDocument(kind, update)), NUMBERED),
     mutation('delete', entity, remove, 'SALES', [`delete-${access}`, SALES_RESOURCE(access), 'delete'], deleteSalesDocument(kind, remove)),
   ]),
   {
@@ -41,7 +47,7 @@ export const SALES_MUTATIONS: MutationSpec[] = [
     // Answers { id }: the credit note is numbered when closed, in series CN.
     name: 'generateCreditNote', input: 'GenerateCreditNoteGLDtoInput', output: 'GenerateCreditNoteOutputGLDto', feature: 'SALES',
     accessControl: { name: 'add-sales-invoice', resource: SALES_RESOURCE('sales-invoice'), action: 'add' }, filter: 'NO_FILTER',
-    schema: GenerateCreditNoteInput, run: generateCreditNote(GenerateCreditNoteInput),
+    schema: GenerateCreditNoteInput, run: sharingOrganisation(generateCreditNote(GenerateCreditNoteInput)),
   },
 ];
 

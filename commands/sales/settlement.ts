@@ -13,6 +13,7 @@ import { itemsToSettle } from '../../domain/sales/ledger-decisions.ts';
 import { matchingLetterOf } from '../../domain/sales/matching.ts';
 import { chartPostingAccounts } from '../../domain/sales/posting-accounts.ts';
 import { paymentPosting } from '../../domain/sales/posting.ts';
+import type { OpenItemPayment } from '../../domain/sales/events.ts';
 import type { KeptOpenItem, SalesState } from '../../domain/sales/state.ts';
 import { roundAmount } from '../../domain/taxes/rounding.ts';
 import { newId, parse, type CommandHandler } from '../handler.ts';
@@ -35,14 +36,17 @@ function inCurrency(amount: Decimal, precision: number): string {
  */
 const toOrganisationCurrency = (amount: Decimal.Value, rate: string, precision: number): Decimal => roundAmount(new Decimal(amount).times(rate), precision);
 
+/** What a payment's entry credited in the organisation's currency (settlements before it was recorded: converted). */
+const creditedOf = (p: OpenItemPayment, rate: string, precision: number): Decimal =>
+  p.organisationAmount !== undefined ? new Decimal(p.organisationAmount) : toOrganisationCurrency(p.paidAmount, rate, precision);
+
 /**
  * What is left of an item's receivable in the organisation's currency: its amount converted, less what the
- * standing settlements credited of it (each a part, converted on its own: a settlement that paid it whole
- * leaves it closed).
+ * standing settlements credited of it (a settlement that paid it whole leaves it closed).
  */
 function receivableLeft(state: SalesState, item: KeptOpenItem, rate: string, precision: number): Decimal {
   const payments = [...state.settlements.values()].flat().filter((p) => p.openItemId === item.openItemId);
-  return payments.reduce((left, p) => left.minus(toOrganisationCurrency(p.paidAmount, rate, precision)), toOrganisationCurrency(item.amount, rate, precision));
+  return payments.reduce((left, p) => left.minus(creditedOf(p, rate, precision)), toOrganisationCurrency(item.amount, rate, precision));
 }
 
 export function salesOpenItemSettlement(): CommandHandler {
@@ -60,14 +64,17 @@ export function salesOpenItemSettlement(): CommandHandler {
       const items = itemsToSettle(state, input.thirdPartyId, input.salesOpenItemLinkagePaidAmounts);
       const matchingLetter = matchingLetterOf(state.settlementCount + 1);
       const precision = org.currencyPrecision;
+      const credits = items.map(({ item, invoice: { document }, paidAmount, open }) => {
+        const receivable = receivableLeft(state, item, document.header.exchangeRate, precision);
+        // Paying what is open credits what is left of the receivable, so 430 ends at zero; a part is converted at the invoice's rate.
+        const credited = paidAmount.eq(open) ? receivable : toOrganisationCurrency(paidAmount, document.header.exchangeRate, precision);
+        return { receivable: receivable.toFixed(precision), credited: credited.toFixed(precision) };
+      });
       const lines = paymentPosting({
         settlementId, bankAccountId: method.subAccountId, matchingLetter, precision,
-        invoices: items.map(({ item, invoice: { document }, paidAmount, open }) => {
+        invoices: items.map(({ invoice: { document } }, n) => {
           const { receivableAccountId, customerCode } = chartPostingAccounts(org, document, postingChoices(org, document, parties));
-          const receivable = receivableLeft(state, item, document.header.exchangeRate, precision);
-          // Paying what is open credits what is left of the receivable, so 430 ends at zero; a part is converted at the invoice's rate.
-          const credited = paidAmount.eq(open) ? receivable : toOrganisationCurrency(paidAmount, document.header.exchangeRate, precision);
-          return { receivableAccountId, customerCode, invoiceNumber: document.operationalNumber, paidAmount: credited.toFixed(precision), openAmount: receivable.toFixed(precision) };
+          return { receivableAccountId, customerCode, invoiceNumber: document.operationalNumber, paidAmount: credits[n].credited, openAmount: credits[n].receivable };
         }),
       });
       return {
@@ -80,7 +87,10 @@ export function salesOpenItemSettlement(): CommandHandler {
           data: {
             settlementId, exerciseId: posted.exerciseId, entryId: posted.entryId, entryNumber: posted.number, paymentMethodId: input.paymentMethodId,
             entryDate: input.entryDate, matchingLetter, at: now,
-            payments: items.map(({ item, invoice, paidAmount }) => ({ openItemId: item.openItemId, invoiceId: item.invoiceId, paidAmount: inCurrency(paidAmount, currencyPrecision(org, invoice.document.header.currencyCode)) })),
+            payments: items.map(({ item, invoice, paidAmount }, n): OpenItemPayment => ({
+              openItemId: item.openItemId, invoiceId: item.invoiceId, paidAmount: inCurrency(paidAmount, currencyPrecision(org, invoice.document.header.currencyCode)),
+              organisationAmount: credits[n].credited,
+            })),
           },
         }),
       };

@@ -156,6 +156,11 @@ export interface OpenItemPayment {
   openItemId: string;
   invoiceId: string;
   paidAmount: string;
+  /**
+   * What the payment entry credited of the receivable in the organisation's currency (decimal text): the bank got
+   * as much. Absent in settlements written before it was recorded (read as the paid amount at the invoice's rate).
+   */
+  organisationAmount?: string;
 }
 
 /**

@@ -370,7 +370,8 @@ function apply(event: RecordedEvent, w: Writes, t: TableOf): void {
       const { settlementId, payments, entryDate } = e.data;
       for (const p of payments) {
         w.insert(SalesSettlementPayment, t(SalesSettlementPayment), {
-          organisationId, id: derivedId(settlementId, 'payment', p.openItemId), settlementId, openItemId: p.openItemId, salesInvoiceId: p.invoiceId, paidAmount: p.paidAmount, undone: false, entryDate,
+          organisationId, id: derivedId(settlementId, 'payment', p.openItemId), settlementId, openItemId: p.openItemId, salesInvoiceId: p.invoiceId, paidAmount: p.paidAmount,
+          organisationAmount: p.organisationAmount ?? null, undone: false, entryDate,
         });
       }
       refreshCollection(w, t, organisationId, settlementId);

@@ -240,7 +240,7 @@ export const SalesSettlementPayment: Resource = {
   table: 'sales_settlement_payments',
   scope: 'organisation',
   indexes: [['organisation_id', 'settlement_id'], ['organisation_id', 'open_item_id'], ['organisation_id', 'entry_date']],
-  fields: [f.uuid('id'), f.uuid('settlementId'), f.uuid('openItemId'), f.uuid('salesInvoiceId'), f.decimal('paidAmount'), f.bool('undone'), f.dateTime('entryDate')],
+  fields: [f.uuid('id'), f.uuid('settlementId'), f.uuid('openItemId'), f.uuid('salesInvoiceId'), f.decimal('paidAmount'), f.decimal('organisationAmount'), f.bool('undone'), f.dateTime('entryDate')],
 };
 
 export const SALES_DOCUMENTS = { QUOTE: SalesQuote, ORDER: SalesOrder, DELIVERY_NOTE: SalesDeliveryNote, INVOICE: SalesInvoice } as const;
