@@ -21,5 +21,6 @@ export const taxes = defineModule({
   projections: PROJECTIONS,
   events: TAX_EVENTS,
   errors: TAX_MESSAGES,
-  grants: {},
+  // Its rates are shared settings of the organisation (createTax and the rest name active/shared-settings).
+  grants: { 'active/shared-settings': ['admin', 'accountant'] },
 });
