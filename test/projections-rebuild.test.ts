@@ -132,7 +132,11 @@ t.test('the API keeps answering during a rebuild and after the swap', async (t) 
   t.equal(during.errors, undefined);
   await rebuilding;
   const r = await api.gql(`mutation { createAccountingEntryUsingCodes(input: { date: "${year}-03-01", journalTypeCode: "GEN", accountingEntryLines: [{ subAccountCode: "5720000", debitAmount: "5" }, { subAccountCode: "1000000", creditAmount: "5" }] }) { number } }`);
-  t.equal(r.errors, undefined, 'the live daemon continues from the swapped checkpoint');
+  // The write is recorded either way; on a loaded machine the daemon may take longer than read-your-writes waits
+  // (5 s) to pick up after a swap it was not told of: then it must still get there, from the swapped checkpoint.
+  const behind = r.errors?.[0]?.extensions?.code === 'READ_MODELS_BEHIND' && r.errors[0].extensions.reason === 'behind';
+  t.ok(r.errors === undefined || behind, `the live daemon continues from the swapped checkpoint (${JSON.stringify(r.errors ?? 'answered at once')})`);
+  t.ok(await daemon.waitFor(await store.committedHead!(), 60_000), 'and catches up');
   const count = await api.gql('{ accountingEntries { totalCount } }');
   t.equal(count.data.accountingEntries.totalCount, during.data.accountingEntries.totalCount + 1, 'no event applied twice, none lost');
 });
