@@ -3,8 +3,10 @@
  * rates (createTax/updateTax/deleteTax), they read as taxes and taxTreatments rows, an invoice takes the
  * default rate (or the product's), is closed and posted 1200 / 4000 / 2200 balanced; a customer abroad is not
  * taxed (EXPORT, 4010); a CA organisation charges its HST to 2210. Refusals are coded, in four languages with
- * nothing appended: an ES organisation (its taxes are the country's), 100.5 %, a duplicate code, deleting a
- * rate a document uses, changing a posted document's rate from before its date.
+ * nothing appended: an ES organisation (its taxes are the country's), 100.5 %, a duplicate code (or the
+ * catalogue's EXPORT0), a jurisdiction of another country, deleting a rate a document uses or a product names,
+ * changing a posted document's rate from before its date. A deletion in another process never lets a quote
+ * take the rate meanwhile (the organisation's lock).
  */
 import t from 'tap';
 import { Decimal } from '../domain/money.ts';
