@@ -188,3 +188,18 @@ t.test("an order converted from a quote keeps the quote's tariff price, later da
   const [taken] = (await ok(`query($id: UUID!) { salesOrders(where: { id: { eq: $id } }) { nodes { salesTariffId lines { unitPrice firstDiscount } } } }`, { id: order })).salesOrders.nodes;
   t.same(taken, { salesTariffId: mayor.id, lines: [{ unitPrice: '90.00', firstDiscount: '2.00' }] }, "June's 90.00, not July's 95.00");
 });
+
+t.test("a line converted from a quote in the same currency keeps the quote's price and discount as agreed: re-dating, a new list or quantity never re-prices it", async (t) => {
+  const { id } = (await ok(CREATE_QUOTE, { v: { customerId: customer.id, documentDate: '2026-06-30', lines: [{ productId: a.id, totalQuantity: '20' }] } })).createSalesQuote;
+  const [line] = (await quote(id)).lines;
+  const order = await mutate.createSalesOrder(ctx, { customerId: customer.id, documentDate: '2026-07-02', lines: [{ originType: 'QUOTE', originId: id, originLineId: line.id, totalQuantity: '5' }] });
+  const taken = async () => (await commands.aggregates.load(SalesAggregate, api.organisationId)).state.documents.get(order.id).document.lines[0];
+  t.match(await taken(), { unitPrice: '85.00', unitPriceSource: 'INPUT', firstDiscount: '2.00', firstDiscountSource: 'INPUT' }, "taken as agreed: the quote's 85.00 (20 units in June)");
+  await mutate.updateSalesOrder(ctx, { id: order.id, documentDate: '2026-07-03' });
+  t.match(await taken(), { unitPrice: '85.00', firstDiscount: '2.00' }, "re-dated: the quote's price for 20 in June, not July's 95.00");
+  await mutate.updateSalesOrder(ctx, { id: order.id, salesTariffId: pvp.id });
+  t.match(await taken(), { unitPrice: '85.00', firstDiscount: '2.00' }, 'another tariff: the same');
+  const lineId = (await taken()).lineId;
+  await mutate.updateSalesOrder(ctx, { id: order.id, lines: [{ id: lineId, totalQuantity: '12' }] });
+  t.match(await taken(), { unitPrice: '85.00', firstDiscount: '2.00', totalQuantity: '12' }, 'another quantity: the same');
+});

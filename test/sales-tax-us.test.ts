@@ -3,8 +3,10 @@
  * rates (createTax/updateTax/deleteTax), they read as taxes and taxTreatments rows, an invoice takes the
  * default rate (or the product's), is closed and posted 1200 / 4000 / 2200 balanced; a customer abroad is not
  * taxed (EXPORT, 4010); a CA organisation charges its HST to 2210. Refusals are coded, in four languages with
- * nothing appended: an ES organisation (its taxes are the country's), 100.5 %, a duplicate code, deleting a
- * rate a document uses, changing a posted document's rate from before its date.
+ * nothing appended: an ES organisation (its taxes are the country's), 100.5 %, a duplicate code (or the
+ * catalogue's EXPORT0), a jurisdiction of another country, deleting a rate a document uses or a product names,
+ * changing a posted document's rate from before its date. A deletion in another process never lets a quote
+ * take the rate meanwhile (the organisation's lock).
  */
 import t from 'tap';
 import { Decimal } from '../domain/money.ts';
@@ -130,4 +132,69 @@ t.test('CA: HST 13 % charged and posted to 2210 GST/HST Payable', async (t) => {
   const lines = await closeAndPost(ca, id);
   t.same(byAccount(lines), { '1200': ['113.00', null], '4000': [null, '100.00'], '2210': [null, '13.00'] });
   balanced(t, lines);
+});
+
+t.test("a rate's jurisdiction is in the organisation's country: CA-ON for a US organisation is refused, coded", async (t) => {
+  await refused(t, us, CREATE_TAX, { v: { code: 'ON', name: 'Ontario', jurisdiction: 'CA-ON', percentage: '13' } }, TaxErrors.jurisdictionOfAnotherCountry, { jurisdiction: 'CA-ON', country: 'US' });
+  const own = (await ok(us, CREATE_TAX, { v: { code: 'VT', name: 'Vermont', jurisdiction: 'US-VT', percentage: '6' } })).createTax.id;
+  await refused(t, us, UPDATE_TAX, { v: { id: own, jurisdiction: 'CA-QC' } }, TaxErrors.jurisdictionOfAnotherCountry, { jurisdiction: 'CA-QC', country: 'US' });
+  const rows = (await ok(us, `{ taxTreatments(order: [{ code: ASC }]) { nodes { code outputAccountingAccount { code } } } }`)).taxTreatments.nodes;
+  t.same(rows.find((x: any) => x.code === salesTaxTreatmentCode('VT'))?.outputAccountingAccount, { code: '2200' }, "the US sales tax payable account, the one its invoices post to");
+  await ok(us, DELETE_TAX, { v: { id: own } });
+});
+
+t.test("the taxes projection takes a rate's account by the organisation's country, even for a stored rate of another jurisdiction", async (t) => {
+  const { store, daemon } = api.service as any;
+  const { randomUUID } = await import('node:crypto');
+  // A rate recorded before jurisdictions were checked: CA-ON in a US organisation's Taxes stream.
+  const taxId = taxIdOf(us.orgId, 'OLDON');
+  const { position } = await store.append(`Taxes-${us.orgId}`, [{ id: randomUUID(), type: 'SalesTaxRateCreated', data: { taxId, code: 'OLDON', name: 'Ontario', jurisdiction: 'CA-ON', percentage: '13', isDefault: false, validFrom: null, at: new Date().toISOString() }, metadata: { organisationId: us.orgId, schemaVersion: 1 } }], 'any');
+  t.ok(await daemon.waitFor(position), 'projected');
+  const rows = (await ok(us, `{ taxTreatments(order: [{ code: ASC }]) { nodes { code outputAccountingAccount { code } } } }`)).taxTreatments.nodes;
+  t.same(rows.find((x: any) => x.code === salesTaxTreatmentCode('OLDON'))?.outputAccountingAccount, { code: '2200' }, 'the US account (2200), not the CA one');
+});
+
+t.test("a rate coded like the catalogue's own (EXPORT0) is refused, coded, nothing appended", async (t) => {
+  await refused(t, us, CREATE_TAX, { v: { code: 'EXPORT0', name: 'Mine', jurisdiction: 'US-NY', percentage: '8' } }, TaxErrors.salesTaxRateCodeTaken, { code: 'EXPORT0' });
+  await refused(t, us, CREATE_TAX, { v: { code: 'export0', name: 'Mine', jurisdiction: 'US-NY', percentage: '8' } }, TaxErrors.salesTaxRateCodeTaken, { code: 'export0' });
+  t.equal((await ok(us, `{ taxes(where: { code: { eq: "EXPORT0" } }) { totalCount } }`)).taxes.totalCount, 1, "the catalogue's one EXPORT0 row");
+});
+
+t.test('deleting a rate a product names is refused, coded: the product stays sellable', async (t) => {
+  const c = await clientOf('US', 'Named Rate Inc', 'named@us.example.com');
+  await ok(c, CREATE_TAX, { v: { code: 'DEF', name: 'Default', jurisdiction: 'US-WA', percentage: '6', isDefault: true } });
+  const id = (await ok(c, CREATE_TAX, { v: { code: 'P3', name: 'P3', jurisdiction: 'US-WA', percentage: '5' } })).createTax.id;
+  const item = await product(c, 'P3ITEM', '10.00', taxTreatmentIdOf(c.orgId, salesTaxTreatmentCode('P3')));
+  await refused(t, c, DELETE_TAX, { v: { id } }, TaxErrors.salesTaxRateNamedByProduct, { code: 'P3', product: 'P3ITEM' });
+  await ok(c, `mutation($v: SalesQuoteCreateGLDtoInput!) { createSalesQuote(input: $v) { id } }`, { v: { documentDate: date, lines: [{ productId: item }] } });
+});
+
+t.test("deleteTax in another process racing a quote that takes the rate: never both", async (t) => {
+  const { AggregateStore } = await import('../commands/aggregate-store.ts');
+  const { OrganisationLocks } = await import('../commands/organisation-locks.ts');
+  const { SalesAggregate } = await import('../commands/sales/aggregates.ts');
+  const { TaxesAggregate } = await import('../commands/taxes/aggregates.ts');
+  const { testCommands } = await import('./helpers/commands.ts');
+  const { store } = api.service as any;
+  const locks = new OrganisationLocks((api.service as any).db.url);
+  t.teardown(() => locks.close());
+  const other = testCommands(new AggregateStore(store), locks, (api.service as any).db.pool) as any;
+  let both = 0;
+  const rounds = 12;
+  for (let i = 0; i < rounds; i++) {
+    // The organisation's only rate is its default: a quote line takes it, and it may be deleted while unused.
+    const org = await commands.createOrganisation({}, { name: `Race ${i} Inc`, country: 'US' });
+    const ctx = { organisationId: org.id };
+    const rate = await mutate.createTax(ctx, { code: 'ONLY', name: 'Only', jurisdiction: 'US-WA', percentage: '7' });
+    const item = await mutate.createProduct(ctx, { code: 'RP', name: 'Raced', category: 'PRODUCT', salesUnitPrice: '1.00' });
+    const buyer = await mutate.createCustomer(ctx, { socialName: 'Racer' });
+    await other.aggregates.load(SalesAggregate, org.id);
+    await other.aggregates.load(TaxesAggregate, org.id);
+    const [made, gone] = await Promise.allSettled([
+      mutate.createSalesQuote(ctx, { customerId: buyer.id, documentDate: date, lines: [{ productId: item.id, totalQuantity: '1' }] }),
+      other.deleteTax(ctx, { id: rate.id }),
+    ]);
+    if (made.status === 'fulfilled' && gone.status === 'fulfilled') both++;
+  }
+  t.equal(both, 0, `rounds where a quote took the rate and the rate was deleted: ${both} of ${rounds}`);
 });

@@ -7,7 +7,7 @@ import { TaxType } from '../../domain/taxes/enums.ts';
 import { gql, named } from '../input-types.ts';
 
 const date = z.iso.date();
-/** ISO 3166-2 subdivision of the organisation's country: a US state ('US-WA') or a CA province ('CA-ON'). */
+/** ISO 3166-2 subdivision: a US state ('US-WA') or a CA province ('CA-ON'); the decider checks it is the organisation's country's. */
 const jurisdiction = z.string().regex(/^(US|CA)-[A-Z]{2}$/);
 /** Sales tax has no tax type of its own (Sage's NOT_SPECIFIED); any other is refused by the decider. */
 const taxType = gql.enumOf('TaxType', TaxType).nullish();

@@ -5,7 +5,7 @@
  * line-prices.ts unless sent (the header's tariff and discount group, else the product's salesUnitPrice and
  * firstSalesDiscount: an omitted unitPrice takes the catalogue's price, the sensible reading of Sage's "0
  * when omitted"). A line records where its price and discount came from, so a new currency, rate, date or
- * list re-prices it (and no line whose price was sent or taken from an origin priced by hand).
+ * list re-prices it (and no line whose price was sent, or taken from an origin in the same currency: agreed there).
  */
 import { STOCKLESS_CATEGORIES } from '../catalog/enums.ts';
 import { CatalogErrors } from '../catalog/errors.ts';
@@ -102,9 +102,11 @@ function created(c: LineContext, draft: LineDraft, lineId: string, line: number)
     sent.productId ??= f.productId;
     if (!sent.productId) { sent.productCode ??= f.productCode; sent.productName ??= f.productName; }
     sent.totalQuantity ??= converted.pending;
-    // The origin's price with its source, unless it came from the catalogue in another currency or rate: then the catalogue's again.
-    if (f.unitPriceSource === 'INPUT' || converted.sameCurrency) price ??= { value: f.unitPrice, source: f.unitPriceSource };
-    discount ??= { value: f.firstDiscount, source: f.firstDiscountSource };
+    // In the same currency and rate the origin's price and discount are agreed: kept as sent (INPUT), so no later
+    // change of this document's date, lists or quantity prices them again. In another, a catalogue price is the catalogue's again.
+    const agreed = (value: string, source: Sourced['source']): Sourced => ({ value, source: converted.sameCurrency ? 'INPUT' : source });
+    if (f.unitPriceSource === 'INPUT' || converted.sameCurrency) price ??= agreed(f.unitPrice, f.unitPriceSource);
+    discount ??= agreed(f.firstDiscount, f.firstDiscountSource);
   }
   const found = productOf(c, sent, line);
   if (found) checkSellable(c, found[1].code, found[1], line);

@@ -70,6 +70,8 @@ export interface RateUsage {
   used: boolean;
   /** The latest date of a posted document using it (null: none). */
   lastPostedDate: string | null;
+  /** The code of a product naming the rate's treatment (null: none, or not asked). */
+  productCode: string | null;
 }
 
 export type TaxesCommand =
@@ -83,6 +85,11 @@ function checkCountry(organisation: OrganisationState): 'US' | 'CA' {
   return country as 'US' | 'CA';
 }
 
+/** A rate is the organisation's country's: its invoices post to that country's sales tax account. */
+function checkJurisdiction(country: 'US' | 'CA', jurisdiction: string): void {
+  if (!jurisdiction.startsWith(`${country}-`)) fail(TaxErrors.jurisdictionOfAnotherCountry, { jurisdiction, country });
+}
+
 export function decideTaxes(c: TaxesCommand, state: TaxesState, organisation: OrganisationState): TaxesEvent[] {
   const country = checkCountry(organisation);
   // Sales tax is no VAT of a legislation Sage names: its tax type is NOT_SPECIFIED, never another.
@@ -91,7 +98,10 @@ export function decideTaxes(c: TaxesCommand, state: TaxesState, organisation: Or
   switch (c.type) {
     case 'CreateSalesTaxRate': {
       const f = c.fields;
-      if ([...state.rates.values()].some((r) => r.code.toLowerCase() === f.code.toLowerCase())) fail(TaxErrors.salesTaxRateCodeTaken, { code: f.code });
+      // The catalogue's own rows (EXPORT0) share the code's derived tax id: a rate coded like one would be a second row with its id.
+      const taken = [...state.rates.values()].some((r) => r.code.toLowerCase() === f.code.toLowerCase()) || taxCatalogueFor(country).taxes.some((t) => t.code.toLowerCase() === f.code.toLowerCase());
+      if (taken) fail(TaxErrors.salesTaxRateCodeTaken, { code: f.code });
+      checkJurisdiction(country, f.jurisdiction);
       salesTaxTreatment(country, f);
       // The first rate is the default: a line always has one to take.
       return [{ type: 'SalesTaxRateCreated', data: { taxId: c.taxId, ...f, isDefault: f.isDefault || state.rates.size === 0, at } }];
@@ -99,6 +109,7 @@ export function decideTaxes(c: TaxesCommand, state: TaxesState, organisation: Or
     case 'UpdateSalesTaxRate': {
       const rate = state.rates.get(c.taxId) ?? fail(TaxErrors.salesTaxRateNotFound, { id: c.taxId });
       if (c.changes.isDefault === false && rate.isDefault) fail(TaxErrors.salesTaxDefaultRequired, { code: rate.code });
+      if (c.changes.jurisdiction !== undefined) checkJurisdiction(country, c.changes.jurisdiction);
       const { history, ...current } = rate;
       const next = { ...current, ...c.changes, isDefault: c.changes.isDefault ?? rate.isDefault };
       const last = history.at(-1)!;
@@ -114,6 +125,8 @@ export function decideTaxes(c: TaxesCommand, state: TaxesState, organisation: Or
     case 'DeleteSalesTaxRate': {
       const rate = state.rates.get(c.taxId) ?? fail(TaxErrors.salesTaxRateNotFound, { id: c.taxId });
       if (c.usage.used) fail(TaxErrors.salesTaxRateInUse, { code: rate.code });
+      // A product naming it would price with a treatment that no longer exists.
+      if (c.usage.productCode !== null) fail(TaxErrors.salesTaxRateNamedByProduct, { code: rate.code, product: c.usage.productCode });
       if (rate.isDefault && state.rates.size > 1) fail(TaxErrors.salesTaxDefaultRequired, { code: rate.code });
       return [{ type: 'SalesTaxRateDeleted', data: { taxId: c.taxId, code: rate.code, at } }];
     }

@@ -4,7 +4,8 @@
  * records the rates it used in its own events, so a later catalogue change never rewrites its history; an
  * organisation created before this projection existed gets its rows when the projection is built. A US/CA
  * organisation's own sales tax rates (the Taxes stream) join them as rows of the same shape: a Tax in the
- * STANDARD group and its DOMESTIC treatment posting to the country's sales tax payable account.
+ * STANDARD group and its DOMESTIC treatment posting to the organisation's country's sales tax payable account
+ * (read with the batch: organisation-countries.ts), as its invoices post, never by the jurisdiction's prefix.
  */
 import type { OrganisationEvent } from '../../domain/accounting/organisation.ts';
 import { derivedId } from '../../domain/ids.ts';
@@ -16,18 +17,21 @@ import type { RecordedEvent } from '../../eventstore/port.ts';
 import { projectionsOf, type Projection, type TableOf } from '../engine/projection.ts';
 import type { Writes } from '../engine/writes.ts';
 import type { TaxGroupCode } from '../../domain/taxes/enums.ts';
+import { OrganisationCountries } from './organisation-countries.ts';
 import { Tax, TaxGroup, TaxTreatment, TAX_RESOURCES } from './read-models.ts';
 
 const org = (e: RecordedEvent) => e.metadata.organisationId as string;
+const countries = new OrganisationCountries();
 
 export const taxesProjection: Projection = {
   name: 'taxes',
   resources: TAX_RESOURCES,
   eventTypes: ['OrganisationCreated', 'SalesTaxRateCreated', 'SalesTaxRateUpdated', 'SalesTaxRateDeleted'],
-  // 2: US/CA organisations' STANDARD group and EXPORT treatment (issue 18).
-  revision: 2,
+  // 2: US/CA organisations' STANDARD group and EXPORT treatment (issue 18). 3: a rate's account by the organisation's country.
+  revision: 3,
+  prepare: (events, client) => countries.prepare(events.filter((e) => e.type === 'SalesTaxRateCreated' || e.type === 'SalesTaxRateUpdated'), client, org),
   apply(event, w, t) {
-    if (event.type !== 'OrganisationCreated') return applySalesTaxRate({ type: event.type, data: event.data } as TaxesEvent, org(event), w, t);
+    if (event.type !== 'OrganisationCreated') return applySalesTaxRate({ type: event.type, data: event.data } as TaxesEvent, org(event), w, t, () => countries.of(event) as 'US' | 'CA');
     const e = { type: event.type, data: event.data } as OrganisationEvent;
     if (e.type !== 'OrganisationCreated') return;
     const organisationId = org(event);
@@ -59,7 +63,7 @@ function treatmentRow(organisationId: string, treatment: TaxTreatmentDefinition,
 }
 
 /** An organisation's own rate as a Tax row and its treatment's row (percentage: the latest, whatever its validFrom). */
-function applySalesTaxRate(e: TaxesEvent, organisationId: string, w: Writes, t: TableOf): void {
+function applySalesTaxRate(e: TaxesEvent, organisationId: string, w: Writes, t: TableOf, countryOf: () => 'US' | 'CA'): void {
   const taxId = e.data.taxId;
   const treatmentId = taxTreatmentIdOf(organisationId, salesTaxTreatmentCode(e.data.code));
   if (e.type === 'SalesTaxRateDeleted') {
@@ -67,8 +71,7 @@ function applySalesTaxRate(e: TaxesEvent, organisationId: string, w: Writes, t: 
     w.delete(TaxTreatment, t(TaxTreatment), { id: treatmentId });
     return;
   }
-  const country = e.data.jurisdiction.slice(0, 2) as 'US' | 'CA';
-  const { treatment, tax } = salesTaxTreatment(country, e.data);
+  const { treatment, tax } = salesTaxTreatment(countryOf(), e.data);
   const dates: Dates = e.type === 'SalesTaxRateCreated' ? { creationDate: e.data.at, modificationDate: e.data.at } : { modificationDate: e.data.at };
   const { code, name, taxType, percentage, equivalenceSurchargePercentage } = tax;
   const taxRow = { code, name, taxType, percentage, equivalenceSurchargePercentage, taxGroupId: taxGroupIdOf(organisationId, tax.group), groupName: TAX_GROUP_NAMES[tax.group], ...dates };
