@@ -13,22 +13,15 @@ import t from 'tap';
 import { Decimal } from '../domain/money.ts';
 import { graphqlAnswers } from './helpers/graphql-answers.ts';
 import { runningService } from './helpers/service.ts';
+import { clientOf as organisationClient, ownClient, type Client } from './helpers/organisation-client.ts';
 
 const api = await runningService(t);
-const { commands, identity, mutate } = api.service as any;
+const { commands } = api.service as any;
 const year = new Date().getUTCFullYear();
 const date = `${year}-05-04`;
 
-type Client = { orgId: string; headers: Record<string, string> };
-const es: Client = { orgId: api.organisationId, headers: { Authorization: `Bearer ${api.token}`, 'X-Site': api.organisationId } };
-
-async function clientOf(country: string, name: string, email: string): Promise<Client> {
-  const org = await commands.createOrganisation({}, { name, country });
-  await mutate.createAccountingExercise({ organisationId: org.id }, { startDate: `${year}-01-01`, endDate: `${year}-12-31`, description: `FY ${year}` });
-  await identity.createUser(org.id, email, 'a-long-password-here', 'admin');
-  const token = await identity.issueToken(org.id, email, api.clientId, 'full_access');
-  return { orgId: org.id, headers: { Authorization: `Bearer ${token.access_token}`, 'X-Site': org.id } };
-}
+const es: Client = ownClient(api);
+const clientOf = (country: string, name: string, email: string) => organisationClient(api, country, name, email);
 
 const call = (c: Client, query: string, variables?: object) => api.gql(query, variables, c.headers);
 const ok = (c: Client, query: string, variables?: object) => graphqlAnswers(api, c.headers).ok(query, variables);
