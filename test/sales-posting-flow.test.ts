@@ -16,23 +16,17 @@ import { invoiceEntry } from '../commands/sales/posting.ts';
 import { Decimal } from '../domain/money.ts';
 import { taxTreatmentIdOf } from '../domain/taxes/catalogue/index.ts';
 import { runningService } from './helpers/service.ts';
+import { byAccount } from './helpers/entry-lines.ts';
+import { clientOf, ownClient, type Client } from './helpers/organisation-client.ts';
 
 const api = await runningService(t);
-const { commands, identity, mutate } = api.service as any;
+const { commands } = api.service as any;
 const year = new Date().getUTCFullYear();
 const date = `${year}-03-02`;
 
 /** A GraphQL client of one organisation (the demo one, or a French one with its own user and token). */
-type Client = { orgId: string; headers: Record<string, string> };
-const es: Client = { orgId: api.organisationId, headers: { Authorization: `Bearer ${api.token}`, 'X-Site': api.organisationId } };
-
-async function frenchClient(): Promise<Client> {
-  const org = await commands.createOrganisation({}, { name: 'Boulangerie Dupont SARL', country: 'FR' });
-  await mutate.createAccountingExercise({ organisationId: org.id }, { startDate: `${year}-01-01`, endDate: `${year}-12-31`, description: `Exercice ${year}` });
-  await identity.createUser(org.id, 'compta@example.fr', 'mot-de-passe-long', 'admin');
-  const token = await identity.issueToken(org.id, 'compta@example.fr', api.clientId, 'full_access');
-  return { orgId: org.id, headers: { Authorization: `Bearer ${token.access_token}`, 'X-Site': org.id } };
-}
+const es: Client = ownClient(api);
+const frenchClient = () => clientOf(api, 'FR', 'Boulangerie Dupont SARL', 'compta@example.fr');
 
 const call = (c: Client, query: string, variables?: object) => api.gql(query, variables, c.headers);
 async function ok(c: Client, query: string, variables?: object) {
@@ -75,9 +69,6 @@ async function close(c: Client, invoiceId: string) {
 
 const journal = async (c: Client, code: string) => (await commands.organisation(c.orgId)).journalTypeIdByCode.get(code) as string;
 const account = async (c: Client, code: string) => (await commands.organisation(c.orgId)).accountIdByCode.get(code) as string;
-/** Per account: [debit, credit], a zero side read as null. */
-const side = (amount: string | null) => (amount === null || new Decimal(amount).isZero() ? null : amount);
-const byAccount = (lines: any[]) => Object.fromEntries(lines.map((l) => [l.subAccount.code, [side(l.debitAmount), side(l.creditAmount)]]));
 
 /** Every entry of the organisation: debits equal credits, line by line summed (the trial balance's totals). */
 async function booksBalance(t: any, c: Client) {

@@ -9,11 +9,11 @@
  * take the rate meanwhile (the organisation's lock).
  */
 import t from 'tap';
-import { Decimal } from '../domain/money.ts';
 import { TAX_MESSAGES, TaxErrors } from '../domain/taxes/errors.ts';
 import { salesTaxTreatmentCode, taxIdOf, taxTreatmentIdOf } from '../domain/taxes/catalogue/index.ts';
 import { graphqlAnswers } from './helpers/graphql-answers.ts';
 import { runningService } from './helpers/service.ts';
+import { balanced, byAccount } from './helpers/entry-lines.ts';
 import { clientOf as organisationClient, ownClient, type Client } from './helpers/organisation-client.ts';
 
 const api = await runningService(t);
@@ -47,12 +47,6 @@ const POST = `mutation($v: PostSalesInvoiceGLDtoInput!) { postSalesInvoice(input
 const INVOICE = `query($id: UUID!) { salesInvoices(where: { id: { eq: $id } }) { nodes { totalNet totalVat totalLiquid lines { taxTreatmentId } } } }`;
 const ENTRY = `query($id: UUID!) { accountingEntries(where: { id: { eq: $id } }) { nodes { accountingEntryLines { subAccount { code } debitAmount creditAmount } } } }`;
 
-const side = (amount: string | null) => (amount === null || new Decimal(amount).isZero() ? null : amount);
-const byAccount = (lines: any[]) => Object.fromEntries(lines.map((l) => [l.subAccount.code, [side(l.debitAmount), side(l.creditAmount)]]));
-function balanced(t: any, lines: any[]) {
-  const sum = (k: string) => lines.reduce((s: Decimal, l: any) => s.plus(l[k] ?? 0), new Decimal(0)).toFixed(2);
-  t.equal(sum('debitAmount'), sum('creditAmount'), 'the entry is balanced');
-}
 
 const customer = async (c: Client, name: string) => (await ok(c, `mutation($v: CustomerCreateGLDtoInput!) { createCustomer(input: $v) { id } }`, { v: { socialName: name } })).createCustomer.id as string;
 const product = async (c: Client, code: string, price: string, taxTreatmentId?: string) =>

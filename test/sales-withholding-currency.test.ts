@@ -13,6 +13,7 @@ import t from 'tap';
 import { Decimal } from '../domain/money.ts';
 import { graphqlAnswers } from './helpers/graphql-answers.ts';
 import { runningService } from './helpers/service.ts';
+import { balanced, byAccount } from './helpers/entry-lines.ts';
 import { clientOf as organisationClient, ownClient, type Client } from './helpers/organisation-client.ts';
 
 const api = await runningService(t);
@@ -41,12 +42,6 @@ const INVOICE = `query($id: UUID!) { salesInvoices(where: { id: { eq: $id } }) {
   lines { productCode unitPrice totalNet withholdingPercentage } } } }`;
 const ENTRY = `query($id: UUID!) { accountingEntries(where: { id: { eq: $id } }) { nodes { accountingEntryLines { subAccount { code } debitAmount creditAmount } } } }`;
 
-const side = (amount: string | null) => (amount === null || new Decimal(amount).isZero() ? null : amount);
-const byAccount = (lines: any[]) => Object.fromEntries(lines.map((l) => [l.subAccount.code, [side(l.debitAmount), side(l.creditAmount)]]));
-function balanced(t: any, lines: any[]) {
-  const sum = (k: string) => lines.reduce((s: Decimal, l: any) => s.plus(l[k] ?? 0), new Decimal(0)).toFixed(2);
-  t.equal(sum('debitAmount'), sum('creditAmount'), 'the entry is balanced');
-}
 
 const customer = async (c: Client, name: string) => (await ok(c, `mutation($v: CustomerCreateGLDtoInput!) { createCustomer(input: $v) { id } }`, { v: { socialName: name } })).createCustomer.id as string;
 const product = async (c: Client, code: string, category: string, price: string) =>
