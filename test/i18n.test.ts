@@ -13,12 +13,12 @@ import { LANGUAGES, MESSAGES, REASONS, localize } from '../api/i18n.ts';
 import { CatalogErrors } from '../domain/catalog/errors.ts';
 import { SettingsErrors } from '../domain/settings/errors.ts';
 import { TaxErrors } from '../domain/taxes/errors.ts';
-import { ALL_SALES_ERRORS } from '../domain/sales/errors.ts';
+import { SalesErrors } from '../domain/sales/errors.ts';
 
 const placeholders = (template: string) => [...template.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 const leftovers = /[{}[\]]/;
 /** The global codes and each area's. */
-const codes: string[] = [...Object.values(Errors), ...Object.values(AccountingErrors), ...Object.values(PartyErrors), ...Object.values(SettingsErrors), ...Object.values(CatalogErrors), ...Object.values(TaxErrors), ...Object.values(ALL_SALES_ERRORS)];
+const codes: string[] = [...Object.values(Errors), ...Object.values(AccountingErrors), ...Object.values(PartyErrors), ...Object.values(SettingsErrors), ...Object.values(CatalogErrors), ...Object.values(TaxErrors), ...Object.values(SalesErrors)];
 
 function checkCatalogue(t: Pick<TAP, 'ok' | 'same' | 'notMatch'>, name: string, keys: readonly string[], catalogue: Record<string, Record<string, string>>) {
   for (const key of keys) {

@@ -5,7 +5,7 @@
  * sales document names cannot be deleted, and can once the document is gone.
  */
 import t from 'tap';
-import { SALES_MESSAGES, SalesGuardErrors } from '../domain/sales/errors.ts';
+import { SALES_MESSAGES, SalesErrors } from '../domain/sales/errors.ts';
 import { CATALOG_MESSAGES, CatalogErrors } from '../domain/catalog/errors.ts';
 import { SalesAggregate } from '../commands/sales/aggregates.ts';
 import { runningService } from './helpers/service.ts';
@@ -32,18 +32,18 @@ t.test('the entry that posted an invoice or a credit note is not deleted; a sett
   await mutate.closeSalesInvoice(ctx, { salesInvoiceId: invoiceId });
   const ven = await journal('VEN');
   const posted = await mutate.postSalesInvoice(ctx, { salesInvoiceId: invoiceId, journalTypeId: ven });
-  await refused(t, () => mutate.deleteAccountingEntry(ctx, { id: posted.id }), SalesGuardErrors.postingEntryNotDeletable);
+  await refused(t, () => mutate.deleteAccountingEntry(ctx, { id: posted.id }), SalesErrors.postingEntryNotDeletable);
 
   const graphql = await api.gql(`mutation($v: AccountingEntryDeleteGLDtoInput!) { deleteAccountingEntry(input: $v) { id } }`, { v: { id: posted.id } });
-  t.equal(graphql.errors?.[0]?.extensions?.code, SalesGuardErrors.postingEntryNotDeletable, 'GraphQL: the coded error');
-  const messages = (SALES_MESSAGES as Record<string, Record<string, string>>)[SalesGuardErrors.postingEntryNotDeletable];
+  t.equal(graphql.errors?.[0]?.extensions?.code, SalesErrors.postingEntryNotDeletable, 'GraphQL: the coded error');
+  const messages = (SALES_MESSAGES as Record<string, Record<string, string>>)[SalesErrors.postingEntryNotDeletable];
   t.same(Object.keys(messages).sort(), ['de', 'en', 'es', 'fr'], 'in four languages');
   t.match(messages.en, /credit the invoice instead/);
 
   const credit = await mutate.generateCreditNote(ctx, { id: invoiceId, lines: [{ productId: product.id, quantity: '1' }] });
   await mutate.closeSalesInvoice(ctx, { salesInvoiceId: credit.id });
   const creditPosted = await mutate.postSalesInvoice(ctx, { salesInvoiceId: credit.id, journalTypeId: ven });
-  await refused(t, () => mutate.deleteAccountingEntry(ctx, { id: creditPosted.id }), SalesGuardErrors.postingEntryNotDeletable);
+  await refused(t, () => mutate.deleteAccountingEntry(ctx, { id: creditPosted.id }), SalesErrors.postingEntryNotDeletable);
 
   const method = await mutate.createPaymentMethod(ctx, { referenceName: 'Banco Guardas', type: 'BANK_ACCOUNT', journalTypeId: await journal('BAN'), subAccountId: await account('5720000') });
   const sales = (await commands.aggregates.load(SalesAggregate, api.organisationId)).state;

@@ -5,7 +5,7 @@
  * whose posting crashed between its two appends (the retry completes it) counts too.
  */
 import { fail } from '../../domain/errors.ts';
-import { SalesGuardErrors } from '../../domain/sales/errors.ts';
+import { SalesErrors } from '../../domain/sales/errors.ts';
 import type { KeptDocument, SalesState } from '../../domain/sales/state.ts';
 import { AggregateStore, type CommandContext } from '../aggregate-store.ts';
 import type { CommandServices } from '../services.ts';
@@ -31,7 +31,7 @@ export function unlessPostingEntry<T>(services: CommandServices, ctx: CommandCon
     services.aggregates.withLocks([AggregateStore.streamId(SalesAggregate.category, ctx.organisationId)], async () => {
       const { state } = await services.aggregates.loadHeld(SalesAggregate, ctx.organisationId);
       const kept = documentPostedBy(state, entryId);
-      if (kept) fail(SalesGuardErrors.postingEntryNotDeletable, { id: entryId, number: kept.document.operationalNumber ?? kept.document.documentId });
+      if (kept) fail(SalesErrors.postingEntryNotDeletable, { id: entryId, number: kept.document.operationalNumber ?? kept.document.documentId });
       if (state.settlementEntries.has(entryId)) return undefined;
       return deletion();
     }),

@@ -8,7 +8,7 @@
 import { Decimal } from '../../domain/money.ts';
 import { Errors, Reasons, fail } from '../../domain/errors.ts';
 import { derivedId } from '../../domain/ids.ts';
-import { SalesPostingErrors } from '../../domain/sales/errors.ts';
+import { SalesErrors } from '../../domain/sales/errors.ts';
 import { itemsToSettle } from '../../domain/sales/ledger-decisions.ts';
 import { matchingLetterOf } from '../../domain/sales/matching.ts';
 import { chartPostingAccounts } from '../../domain/sales/posting-accounts.ts';
@@ -57,7 +57,7 @@ export function salesOpenItemSettlement(): CommandHandler {
       services.aggregates.load(PartiesAggregate, ctx.organisationId).then((l) => l.state),
       services.aggregates.load(SettingsAggregate, ctx.organisationId).then((l) => l.state),
     ]);
-    const method = settings.paymentMethods.get(input.paymentMethodId) ?? fail(SalesPostingErrors.paymentMethodNotFound, { id: input.paymentMethodId });
+    const method = settings.paymentMethods.get(input.paymentMethodId) ?? fail(SalesErrors.paymentMethodNotFound, { id: input.paymentMethodId });
     const settlementId = newId(ctx, 'sales-settlement');
     const now = services.now();
     const r = await salesEntryCommand(services, ctx, (state) => {

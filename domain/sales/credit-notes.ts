@@ -13,7 +13,7 @@ import type { IsoDate } from '../calendar.ts';
 import type { CreditNoteReason } from '../accounting/enums.ts';
 import { CURRENCIES } from '../reference/countries.ts';
 import type { CreditNoteType } from './enums.ts';
-import { SalesErrors, SalesLifecycleErrors } from './errors.ts';
+import { SalesErrors } from './errors.ts';
 import type { SalesDocument, SalesEvent, SalesLine } from './events.ts';
 import type { LineSpec } from './lines.ts';
 import { priced } from './amounts.ts';
@@ -99,12 +99,12 @@ function requireCreditable(state: SalesState, id: string): KeptDocument {
 /** A credit note corrects an invoice already issued: it is never dated before it. */
 function notBeforeInvoice(source: KeptDocument, documentDate: IsoDate): void {
   const invoiceDate = source.document.header.documentDate;
-  if (documentDate < invoiceDate) fail(SalesLifecycleErrors.creditNoteDateBeforeInvoice, { documentDate, id: source.document.documentId, invoiceDate });
+  if (documentDate < invoiceDate) fail(SalesErrors.creditNoteDateBeforeInvoice, { documentDate, id: source.document.documentId, invoiceDate });
 }
 
 /** A credited price above the invoice line's would credit more money than was invoiced. */
 function priceAtMostInvoiced(unitPrice: string, line: SalesLine, n: number, id: string): void {
-  if (new Decimal(unitPrice).gt(line.unitPrice)) fail(SalesLifecycleErrors.creditPriceAboveInvoiced, { line: n, unitPrice, invoicedPrice: line.unitPrice, id });
+  if (new Decimal(unitPrice).gt(line.unitPrice)) fail(SalesErrors.creditPriceAboveInvoiced, { line: n, unitPrice, invoicedPrice: line.unitPrice, id });
 }
 
 /** The credit note's lines: [invoice line, quantity credited, price] for the whole rest, or per product in the invoice's line order. */
@@ -178,7 +178,7 @@ function netWithinInvoiced(source: KeptDocument, credited: Map<string, Credited>
   for (const [lineId, now] of creditedBy(lines)) {
     const line = source.document.lines.find((l) => l.lineId === lineId)!;
     const available = new Decimal(line.totalNet).minus((credited.get(lineId) ?? NOTHING).net);
-    if (now.net.gt(available)) fail(SalesLifecycleErrors.creditAmountExceedsInvoiced, { requested: now.net.toString(), productId: line.productId ?? line.productCode ?? '', available: available.toString(), id: source.document.documentId });
+    if (now.net.gt(available)) fail(SalesErrors.creditAmountExceedsInvoiced, { requested: now.net.toString(), productId: line.productId ?? line.productCode ?? '', available: available.toString(), id: source.document.documentId });
   }
 }
 

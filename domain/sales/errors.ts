@@ -25,6 +25,28 @@ export const SalesErrors = {
   productNotOnInvoice: 'sales.businessErrors.productNotOnInvoice',
   creditExceedsInvoiced: 'sales.businessErrors.creditExceedsInvoiced',
   nothingToCredit: 'sales.businessErrors.nothingToCredit',
+  // What a document may take of its origins' lines, and what later documents took of its own.
+  quantityExceedsPending: 'sales.businessErrors.quantityExceedsPending',
+  lineTakenByLaterDocument: 'sales.businessErrors.lineTakenByLaterDocument',
+  // Posting an invoice and settling its open items (commands/sales/posting.ts, settlement.ts).
+  invoiceNotClosed: 'sales.businessErrors.salesInvoiceNotClosed',
+  invoiceAlreadyPosted: 'sales.businessErrors.salesInvoiceAlreadyPosted',
+  journalNotForSalesInvoices: 'sales.businessErrors.journalTypeNotSalesInvoice',
+  openItemNotFound: 'sales.businessErrors.salesOpenItemNotFound',
+  openItemTwice: 'sales.businessErrors.salesOpenItemTwice',
+  openItemOtherCustomer: 'sales.businessErrors.salesOpenItemOtherCustomer',
+  paidAmountNotPositive: 'sales.businessErrors.paidAmountNotPositive',
+  beyondOpenAmount: 'sales.businessErrors.paidAmountBeyondOpenAmount',
+  paymentMethodNotFound: 'sales.businessErrors.paymentMethodNotFound',
+  // What a posted document keeps standing (commands/sales/posting-entry-guard.ts).
+  postingEntryNotDeletable: 'sales.businessErrors.salesInvoiceEntryNotDeletable',
+  // Credit notes credit no more money than was invoiced; invoices are numbered in date order.
+  creditPriceAboveInvoiced: 'sales.businessErrors.creditPriceAboveInvoiced',
+  creditAmountExceedsInvoiced: 'sales.businessErrors.creditAmountExceedsInvoiced',
+  invoiceDateBeforeLastClosed: 'sales.businessErrors.invoiceDateBeforeLastClosed',
+  creditNoteDateBeforeInvoice: 'sales.businessErrors.creditNoteDateBeforeInvoice',
+  // A line's tax where the organisation sets its own rates (US/CA sales tax): none is set.
+  salesTaxRateNotSet: 'sales.businessErrors.salesTaxRateNotSet',
 } as const;
 
 type Code = (typeof SalesErrors)[keyof typeof SalesErrors];
@@ -53,77 +75,26 @@ export const SALES_MESSAGES: Record<Code, Messages> = {
   [SalesErrors.productNotOnInvoice]: { en: 'The product {productId} is not on the invoice {id}.', es: 'El producto {productId} no figura en la factura {id}.', fr: 'Le produit {productId} ne figure pas sur la facture {id}.', de: 'Der Artikel {productId} steht nicht auf der Rechnung {id}.' },
   [SalesErrors.creditExceedsInvoiced]: { en: 'Cannot credit {requested} of product {productId}: only {available} remain to be credited on the invoice {id}.', es: 'No se pueden abonar {requested} del producto {productId}: solo quedan {available} por abonar en la factura {id}.', fr: 'Impossible de créditer {requested} du produit {productId} : il ne reste que {available} à créditer sur la facture {id}.', de: 'Es können nicht {requested} des Artikels {productId} gutgeschrieben werden: auf der Rechnung {id} sind nur noch {available} gutschreibbar.' },
   [SalesErrors.nothingToCredit]: { en: 'Everything on the invoice {id} is already credited.', es: 'Todo lo de la factura {id} ya está abonado.', fr: 'Tout ce que porte la facture {id} est déjà crédité.', de: 'Alles auf der Rechnung {id} ist bereits gutgeschrieben.' },
-};
-
-/** What a document may take of its origins' lines, and what later documents took of its own (issue 18 review). */
-export const SalesTakeErrors = {
-  quantityExceedsPending: 'sales.businessErrors.quantityExceedsPending',
-  lineTakenByLaterDocument: 'sales.businessErrors.lineTakenByLaterDocument',
-} as const;
-
-Object.assign(SALES_MESSAGES, {
-  [SalesTakeErrors.quantityExceedsPending]: { en: 'Line {line} takes {requested} of line {originLineId} of {originId}, which has {pending} pending.', es: 'La línea {line} toma {requested} de la línea {originLineId} de {originId}, que tiene {pending} pendiente.', fr: 'La ligne {line} prend {requested} de la ligne {originLineId} de {originId}, qui a {pending} en attente.', de: 'Zeile {line} übernimmt {requested} aus Zeile {originLineId} von {originId}, die {pending} offen hat.' },
-  [SalesTakeErrors.lineTakenByLaterDocument]: { en: 'Line {id} of {documentId}: later documents took {taken} of it; it cannot be deleted or cut below that.', es: 'Línea {id} de {documentId}: documentos posteriores tomaron {taken}; no se puede eliminar ni reducir por debajo.', fr: 'Ligne {id} de {documentId} : des documents ultérieurs en ont pris {taken} ; elle ne peut être supprimée ni réduite en dessous.', de: 'Zeile {id} von {documentId}: Folgebelege übernahmen {taken}; sie kann nicht gelöscht oder darunter verringert werden.' },
-});
-
-/** Posting an invoice and settling its open items (commands/sales/posting.ts, settlement.ts). */
-export const SalesPostingErrors = {
-  invoiceNotClosed: 'sales.businessErrors.salesInvoiceNotClosed',
-  invoiceAlreadyPosted: 'sales.businessErrors.salesInvoiceAlreadyPosted',
-  journalNotForSalesInvoices: 'sales.businessErrors.journalTypeNotSalesInvoice',
-  openItemNotFound: 'sales.businessErrors.salesOpenItemNotFound',
-  openItemTwice: 'sales.businessErrors.salesOpenItemTwice',
-  openItemOtherCustomer: 'sales.businessErrors.salesOpenItemOtherCustomer',
-  paidAmountNotPositive: 'sales.businessErrors.paidAmountNotPositive',
-  beyondOpenAmount: 'sales.businessErrors.paidAmountBeyondOpenAmount',
-  paymentMethodNotFound: 'sales.businessErrors.paymentMethodNotFound',
-} as const;
-Object.assign(SALES_MESSAGES, {
-  [SalesPostingErrors.invoiceNotClosed]: { en: 'The invoice {id} is Pending: close it first.', es: 'La factura {id} está pendiente: ciérrela primero.', fr: 'La facture {id} est en attente : clôturez-la d\'abord.', de: 'Die Rechnung {id} ist offen: schließen Sie sie zuerst ab.' },
-  [SalesPostingErrors.invoiceAlreadyPosted]: { en: 'The invoice {id} is already posted ({status}).', es: 'La factura {id} ya está contabilizada ({status}).', fr: 'La facture {id} est déjà comptabilisée ({status}).', de: 'Die Rechnung {id} ist bereits gebucht ({status}).' },
-  [SalesPostingErrors.journalNotForSalesInvoices]: { en: 'The journal type {code} is of type {type}: an invoice posts to a SALES_INVOICE journal.', es: 'El diario {code} es de tipo {type}: una factura se contabiliza en un diario SALES_INVOICE.', fr: 'Le journal {code} est de type {type} : une facture se comptabilise dans un journal SALES_INVOICE.', de: 'Das Journal {code} hat den Typ {type}: eine Rechnung wird in ein SALES_INVOICE-Journal gebucht.' },
-  [SalesPostingErrors.openItemNotFound]: { en: 'Unknown open item {id}.', es: 'Vencimiento desconocido {id}.', fr: 'Échéance inconnue {id}.', de: 'Unbekannter offener Posten {id}.' },
-  [SalesPostingErrors.openItemTwice]: { en: 'The open item {id} is sent twice.', es: 'El vencimiento {id} se envía dos veces.', fr: 'L\'échéance {id} est envoyée deux fois.', de: 'Der offene Posten {id} wird zweimal gesendet.' },
-  [SalesPostingErrors.openItemOtherCustomer]: { en: 'The open item {id} is not an invoice of the customer {thirdPartyId}.', es: 'El vencimiento {id} no es de una factura del cliente {thirdPartyId}.', fr: 'L\'échéance {id} n\'est pas celle d\'une facture du client {thirdPartyId}.', de: 'Der offene Posten {id} gehört zu keiner Rechnung des Kunden {thirdPartyId}.' },
-  [SalesPostingErrors.paidAmountNotPositive]: { en: 'The amount paid of open item {id} must be more than zero (got {paidAmount}).', es: 'El importe pagado del vencimiento {id} debe ser mayor que cero ({paidAmount}).', fr: 'Le montant payé de l\'échéance {id} doit être supérieur à zéro ({paidAmount}).', de: 'Der gezahlte Betrag des offenen Postens {id} muss größer als null sein ({paidAmount}).' },
-  [SalesPostingErrors.beyondOpenAmount]: { en: 'The amount paid of open item {id} ({paidAmount}) is beyond the open amount ({open}).', es: 'El importe pagado del vencimiento {id} ({paidAmount}) supera el importe pendiente ({open}).', fr: 'Le montant payé de l\'échéance {id} ({paidAmount}) dépasse le montant restant dû ({open}).', de: 'Der gezahlte Betrag des offenen Postens {id} ({paidAmount}) übersteigt den offenen Betrag ({open}).' },
-  [SalesPostingErrors.paymentMethodNotFound]: { en: 'Unknown payment method {id}.', es: 'Forma de cobro desconocida {id}.', fr: 'Mode de règlement inconnu {id}.', de: 'Unbekannte Zahlungsmethode {id}.' },
-});
-
-/** What a posted document keeps standing (commands/sales/posting-entry-guard.ts). */
-export const SalesGuardErrors = {
-  postingEntryNotDeletable: 'sales.businessErrors.salesInvoiceEntryNotDeletable',
-} as const;
-Object.assign(SALES_MESSAGES, {
-  [SalesGuardErrors.postingEntryNotDeletable]: { en: 'The accounting entry {id} posted the sales invoice {number} and cannot be deleted; credit the invoice instead.', es: 'El asiento {id} contabilizó la factura de venta {number} y no se puede eliminar; emita una factura rectificativa.', fr: 'L\'écriture {id} a comptabilisé la facture de vente {number} et ne peut être supprimée ; établissez un avoir à la place.', de: 'Die Buchung {id} hat die Ausgangsrechnung {number} gebucht und kann nicht gelöscht werden; erstellen Sie stattdessen eine Gutschrift.' },
-});
-
-/** Credit notes credit no more money than was invoiced; invoices are numbered in date order (issue 18 review). */
-export const SalesLifecycleErrors = {
-  creditPriceAboveInvoiced: 'sales.businessErrors.creditPriceAboveInvoiced',
-  creditAmountExceedsInvoiced: 'sales.businessErrors.creditAmountExceedsInvoiced',
-  invoiceDateBeforeLastClosed: 'sales.businessErrors.invoiceDateBeforeLastClosed',
-  creditNoteDateBeforeInvoice: 'sales.businessErrors.creditNoteDateBeforeInvoice',
-} as const;
-Object.assign(SALES_MESSAGES, {
-  [SalesLifecycleErrors.creditPriceAboveInvoiced]: { en: 'Line {line}: the credited price {unitPrice} is above the price invoiced on the invoice {id} ({invoicedPrice}).', es: 'Línea {line}: el precio abonado {unitPrice} supera el precio facturado en la factura {id} ({invoicedPrice}).', fr: 'Ligne {line} : le prix crédité {unitPrice} dépasse le prix facturé sur la facture {id} ({invoicedPrice}).', de: 'Zeile {line}: der gutgeschriebene Preis {unitPrice} liegt über dem auf der Rechnung {id} berechneten Preis ({invoicedPrice}).' },
-  [SalesLifecycleErrors.creditAmountExceedsInvoiced]: { en: 'Cannot credit {requested} of product {productId}: only {available} of its net remain to be credited on the invoice {id}.', es: 'No se pueden abonar {requested} del producto {productId}: solo quedan {available} de su base por abonar en la factura {id}.', fr: 'Impossible de créditer {requested} du produit {productId} : il ne reste que {available} de son montant net à créditer sur la facture {id}.', de: '{requested} des Produkts {productId} können nicht gutgeschrieben werden: auf der Rechnung {id} sind nur noch {available} seines Nettobetrags gutschreibbar.' },
-  [SalesLifecycleErrors.invoiceDateBeforeLastClosed]: { en: 'The invoice {id} is dated {documentDate}, before {lastDate}, the date of {lastNumber}, the last closed in its series: invoices are numbered in date order.', es: 'La factura {id} tiene fecha {documentDate}, anterior a {lastDate}, la de {lastNumber}, la última cerrada de su serie: las facturas se numeran en orden de fecha.', fr: 'La facture {id} est datée du {documentDate}, avant le {lastDate}, date de {lastNumber}, la dernière clôturée de sa série : les factures sont numérotées dans l\'ordre chronologique.', de: 'Die Rechnung {id} ist auf {documentDate} datiert, vor {lastDate}, dem Datum von {lastNumber}, der zuletzt abgeschlossenen ihrer Serie: Rechnungen werden in Datumsreihenfolge nummeriert.' },
-  [SalesLifecycleErrors.creditNoteDateBeforeInvoice]: { en: 'The credit note cannot be dated {documentDate}, before the invoice {id} it credits ({invoiceDate}).', es: 'La factura rectificativa no puede tener fecha {documentDate}, anterior a la factura {id} que rectifica ({invoiceDate}).', fr: 'L\'avoir ne peut être daté du {documentDate}, avant la facture {id} qu\'il rectifie ({invoiceDate}).', de: 'Die Gutschrift kann nicht auf {documentDate} datiert werden, vor der Rechnung {id}, die sie berichtigt ({invoiceDate}).' },
-});
-
-/** A line's tax where the organisation sets its own rates (US/CA sales tax): none is set. */
-export const SalesTaxErrors = {
-  salesTaxRateNotSet: 'sales.businessErrors.salesTaxRateNotSet',
-} as const;
-Object.assign(SALES_MESSAGES, {
-  [SalesTaxErrors.salesTaxRateNotSet]: {
+  [SalesErrors.quantityExceedsPending]: { en: 'Line {line} takes {requested} of line {originLineId} of {originId}, which has {pending} pending.', es: 'La línea {line} toma {requested} de la línea {originLineId} de {originId}, que tiene {pending} pendiente.', fr: 'La ligne {line} prend {requested} de la ligne {originLineId} de {originId}, qui a {pending} en attente.', de: 'Zeile {line} übernimmt {requested} aus Zeile {originLineId} von {originId}, die {pending} offen hat.' },
+  [SalesErrors.lineTakenByLaterDocument]: { en: 'Line {id} of {documentId}: later documents took {taken} of it; it cannot be deleted or cut below that.', es: 'Línea {id} de {documentId}: documentos posteriores tomaron {taken}; no se puede eliminar ni reducir por debajo.', fr: 'Ligne {id} de {documentId} : des documents ultérieurs en ont pris {taken} ; elle ne peut être supprimée ni réduite en dessous.', de: 'Zeile {id} von {documentId}: Folgebelege übernahmen {taken}; sie kann nicht gelöscht oder darunter verringert werden.' },
+  [SalesErrors.invoiceNotClosed]: { en: 'The invoice {id} is Pending: close it first.', es: 'La factura {id} está pendiente: ciérrela primero.', fr: 'La facture {id} est en attente : clôturez-la d\'abord.', de: 'Die Rechnung {id} ist offen: schließen Sie sie zuerst ab.' },
+  [SalesErrors.invoiceAlreadyPosted]: { en: 'The invoice {id} is already posted ({status}).', es: 'La factura {id} ya está contabilizada ({status}).', fr: 'La facture {id} est déjà comptabilisée ({status}).', de: 'Die Rechnung {id} ist bereits gebucht ({status}).' },
+  [SalesErrors.journalNotForSalesInvoices]: { en: 'The journal type {code} is of type {type}: an invoice posts to a SALES_INVOICE journal.', es: 'El diario {code} es de tipo {type}: una factura se contabiliza en un diario SALES_INVOICE.', fr: 'Le journal {code} est de type {type} : une facture se comptabilise dans un journal SALES_INVOICE.', de: 'Das Journal {code} hat den Typ {type}: eine Rechnung wird in ein SALES_INVOICE-Journal gebucht.' },
+  [SalesErrors.openItemNotFound]: { en: 'Unknown open item {id}.', es: 'Vencimiento desconocido {id}.', fr: 'Échéance inconnue {id}.', de: 'Unbekannter offener Posten {id}.' },
+  [SalesErrors.openItemTwice]: { en: 'The open item {id} is sent twice.', es: 'El vencimiento {id} se envía dos veces.', fr: 'L\'échéance {id} est envoyée deux fois.', de: 'Der offene Posten {id} wird zweimal gesendet.' },
+  [SalesErrors.openItemOtherCustomer]: { en: 'The open item {id} is not an invoice of the customer {thirdPartyId}.', es: 'El vencimiento {id} no es de una factura del cliente {thirdPartyId}.', fr: 'L\'échéance {id} n\'est pas celle d\'une facture du client {thirdPartyId}.', de: 'Der offene Posten {id} gehört zu keiner Rechnung des Kunden {thirdPartyId}.' },
+  [SalesErrors.paidAmountNotPositive]: { en: 'The amount paid of open item {id} must be more than zero (got {paidAmount}).', es: 'El importe pagado del vencimiento {id} debe ser mayor que cero ({paidAmount}).', fr: 'Le montant payé de l\'échéance {id} doit être supérieur à zéro ({paidAmount}).', de: 'Der gezahlte Betrag des offenen Postens {id} muss größer als null sein ({paidAmount}).' },
+  [SalesErrors.beyondOpenAmount]: { en: 'The amount paid of open item {id} ({paidAmount}) is beyond the open amount ({open}).', es: 'El importe pagado del vencimiento {id} ({paidAmount}) supera el importe pendiente ({open}).', fr: 'Le montant payé de l\'échéance {id} ({paidAmount}) dépasse le montant restant dû ({open}).', de: 'Der gezahlte Betrag des offenen Postens {id} ({paidAmount}) übersteigt den offenen Betrag ({open}).' },
+  [SalesErrors.paymentMethodNotFound]: { en: 'Unknown payment method {id}.', es: 'Forma de cobro desconocida {id}.', fr: 'Mode de règlement inconnu {id}.', de: 'Unbekannte Zahlungsmethode {id}.' },
+  [SalesErrors.postingEntryNotDeletable]: { en: 'The accounting entry {id} posted the sales invoice {number} and cannot be deleted; credit the invoice instead.', es: 'El asiento {id} contabilizó la factura de venta {number} y no se puede eliminar; emita una factura rectificativa.', fr: 'L\'écriture {id} a comptabilisé la facture de vente {number} et ne peut être supprimée ; établissez un avoir à la place.', de: 'Die Buchung {id} hat die Ausgangsrechnung {number} gebucht und kann nicht gelöscht werden; erstellen Sie stattdessen eine Gutschrift.' },
+  [SalesErrors.creditPriceAboveInvoiced]: { en: 'Line {line}: the credited price {unitPrice} is above the price invoiced on the invoice {id} ({invoicedPrice}).', es: 'Línea {line}: el precio abonado {unitPrice} supera el precio facturado en la factura {id} ({invoicedPrice}).', fr: 'Ligne {line} : le prix crédité {unitPrice} dépasse le prix facturé sur la facture {id} ({invoicedPrice}).', de: 'Zeile {line}: der gutgeschriebene Preis {unitPrice} liegt über dem auf der Rechnung {id} berechneten Preis ({invoicedPrice}).' },
+  [SalesErrors.creditAmountExceedsInvoiced]: { en: 'Cannot credit {requested} of product {productId}: only {available} of its net remain to be credited on the invoice {id}.', es: 'No se pueden abonar {requested} del producto {productId}: solo quedan {available} de su base por abonar en la factura {id}.', fr: 'Impossible de créditer {requested} du produit {productId} : il ne reste que {available} de son montant net à créditer sur la facture {id}.', de: '{requested} des Produkts {productId} können nicht gutgeschrieben werden: auf der Rechnung {id} sind nur noch {available} seines Nettobetrags gutschreibbar.' },
+  [SalesErrors.invoiceDateBeforeLastClosed]: { en: 'The invoice {id} is dated {documentDate}, before {lastDate}, the date of {lastNumber}, the last closed in its series: invoices are numbered in date order.', es: 'La factura {id} tiene fecha {documentDate}, anterior a {lastDate}, la de {lastNumber}, la última cerrada de su serie: las facturas se numeran en orden de fecha.', fr: 'La facture {id} est datée du {documentDate}, avant le {lastDate}, date de {lastNumber}, la dernière clôturée de sa série : les factures sont numérotées dans l\'ordre chronologique.', de: 'Die Rechnung {id} ist auf {documentDate} datiert, vor {lastDate}, dem Datum von {lastNumber}, der zuletzt abgeschlossenen ihrer Serie: Rechnungen werden in Datumsreihenfolge nummeriert.' },
+  [SalesErrors.creditNoteDateBeforeInvoice]: { en: 'The credit note cannot be dated {documentDate}, before the invoice {id} it credits ({invoiceDate}).', es: 'La factura rectificativa no puede tener fecha {documentDate}, anterior a la factura {id} que rectifica ({invoiceDate}).', fr: 'L\'avoir ne peut être daté du {documentDate}, avant la facture {id} qu\'il rectifie ({invoiceDate}).', de: 'Die Gutschrift kann nicht auf {documentDate} datiert werden, vor der Rechnung {id}, die sie berichtigt ({invoiceDate}).' },
+  [SalesErrors.salesTaxRateNotSet]: {
     en: 'No sales tax rate is set for the organisation ({country}): set its sales tax rate before it sells, as a line cannot be taxed without one.',
     es: 'La organización ({country}) no tiene definido ningún tipo de impuesto sobre ventas: defínalo antes de vender, una línea no puede tributar sin él.',
     fr: 'Aucun taux de taxe de vente n\'est défini pour l\'organisation ({country}) : définissez-le avant de vendre, une ligne ne peut être taxée sans lui.',
     de: 'Für die Organisation ({country}) ist kein Umsatzsteuersatz festgelegt: legen Sie ihn vor dem Verkauf fest, ohne ihn kann keine Zeile besteuert werden.',
   },
-});
-
-/** Every code of the area, whichever group declared it (the i18n test walks them). */
-export const ALL_SALES_ERRORS = { ...SalesErrors, ...SalesTakeErrors, ...SalesPostingErrors, ...SalesGuardErrors, ...SalesLifecycleErrors, ...SalesTaxErrors } as const;
+};

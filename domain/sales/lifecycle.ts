@@ -5,7 +5,7 @@
  * and in date order.
  */
 import { fail } from '../errors.ts';
-import { SalesErrors, SalesLifecycleErrors } from './errors.ts';
+import { SalesErrors } from './errors.ts';
 import type { SalesEvent } from './events.ts';
 import { SERIES, takeNumber } from './numbering.ts';
 import type { KeptDocument, SalesState } from './state.ts';
@@ -34,7 +34,7 @@ function inDateOrder(state: SalesState, kept: KeptDocument, series: string, year
   }
   const documentDate = kept.document.header.documentDate;
   const lastDate = last?.document.header.documentDate;
-  if (last && lastDate && documentDate < lastDate) fail(SalesLifecycleErrors.invoiceDateBeforeLastClosed, { id: kept.document.documentId, documentDate, lastDate, lastNumber: last.document.operationalNumber! });
+  if (last && lastDate && documentDate < lastDate) fail(SalesErrors.invoiceDateBeforeLastClosed, { id: kept.document.documentId, documentDate, lastDate, lastNumber: last.document.operationalNumber! });
 }
 
 export function decideCloseSalesInvoice(state: SalesState, invoiceId: string, at: string): SalesEvent[] {

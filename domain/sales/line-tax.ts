@@ -16,7 +16,7 @@ import type { OrganisationCountry } from '../enums.ts';
 import { fail } from '../errors.ts';
 import { COUNTRIES } from '../reference/countries.ts';
 import { TaxErrors } from '../taxes/errors.ts';
-import { SalesTaxErrors } from './errors.ts';
+import { SalesErrors } from './errors.ts';
 import { organisationTreatment, resolveTreatment, salesTaxTreatmentCode, taxCatalogueFor, taxGroupIdOf, taxOf, taxTreatmentIdOf } from '../taxes/catalogue/index.ts';
 import type { ResolvedTreatment, SalesTaxRateInForce } from '../taxes/catalogue/types.ts';
 import type { TaxGroupCode, TaxTreatmentKind } from '../taxes/enums.ts';
@@ -78,7 +78,7 @@ export function customerTreatmentKinds(facts: LineTaxFacts, isService: boolean):
 function organisationLineTreatment(facts: LineTaxFacts, source: LineTaxSource): ResolvedTreatment {
   const country = facts.country as 'US' | 'CA';
   const rates = facts.salesTaxRates ?? [];
-  if (rates.length === 0) fail(SalesTaxErrors.salesTaxRateNotSet, { country });
+  if (rates.length === 0) fail(SalesErrors.salesTaxRateNotSet, { country });
   const date = facts.documentDate ?? null;
   const byCode = (code: string) => organisationTreatment(country, rates, code, date) ?? resolveTreatment(country, code);
   if (source.keptTreatmentCode) return byCode(source.keptTreatmentCode);

@@ -6,7 +6,7 @@
  */
 import { Decimal, ZERO } from '../money.ts';
 import { fail, Reasons } from '../errors.ts';
-import { SalesErrors, SalesTakeErrors } from './errors.ts';
+import { SalesErrors } from './errors.ts';
 import type { SalesLine, SalesLineOrigin } from './events.ts';
 import type { LineSpec } from './lines.ts';
 import type { SalesState } from './state.ts';
@@ -40,7 +40,7 @@ function checkOriginTakes(sales: SalesState, previous: readonly SalesLine[], spe
     const pending = new Decimal(line.totalQuantity).minus(origin.taken.get(originLineId) ?? '0').plus(had);
     if (wanted.gt(pending)) {
       const at = specs.findIndex((s) => s.origin?.originId === originId && s.origin.originLineId === originLineId) + 1;
-      fail(SalesTakeErrors.quantityExceedsPending, { line: at, originId, originLineId, requested: wanted.toString(), pending: Decimal.max(pending, 0).toString() });
+      fail(SalesErrors.quantityExceedsPending, { line: at, originId, originLineId, requested: wanted.toString(), pending: Decimal.max(pending, 0).toString() });
     }
   }
 }
@@ -52,7 +52,7 @@ function checkOwnLinesTaken(sales: SalesState, documentId: string, specs: readon
   for (const [lineId, taken] of kept.taken) {
     if (!new Decimal(taken).gt(0)) continue;
     const spec = specs.find((s) => s.lineId === lineId);
-    if (!spec || new Decimal(spec.totalQuantity).lt(taken)) fail(SalesTakeErrors.lineTakenByLaterDocument, { id: lineId, documentId, taken });
+    if (!spec || new Decimal(spec.totalQuantity).lt(taken)) fail(SalesErrors.lineTakenByLaterDocument, { id: lineId, documentId, taken });
   }
 }
 
