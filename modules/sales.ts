@@ -1,4 +1,5 @@
 /** Sales documents: quotes, orders, delivery notes and invoices, on the organisation's Sales stream. */
+import { SALES_KPIS } from '../api/graphql/sales-kpis.ts';
 import { SalesAggregate } from '../commands/sales/aggregates.ts';
 import { SALES_MUTATIONS, SALES_RESOURCE } from '../commands/sales/mutations.ts';
 import { SALES_ENUMS } from '../domain/sales/enums.ts';
@@ -21,6 +22,7 @@ export const sales = defineModule({
   projections: SALES_PROJECTIONS,
   events: SALES_EVENTS,
   errors: SALES_MESSAGES,
+  queries: [SALES_KPIS],
   grants: {
     ...Object.fromEntries(['sales-offer', 'sales-order', 'sales-delivery-note', 'sales-invoice'].map((a) => [SALES_RESOURCE(a), WRITERS])),
     // the invoice lifecycle's (closeSalesInvoice, postSalesInvoice) and salesOpenItemSettlement's resources (spec §4.1; the latter as the accounting module grants it).

@@ -36,7 +36,7 @@ import { productPriceById } from './product-price.ts';
 import { HEADER_FREE_ROOTS, localizedEnumValues, localizedErrorMessage, masterChartById, masterCharts } from './sage-roots.ts';
 import { accountingSetup, thirdPartyCodeModeSettings } from './setup.ts';
 import { accessPolicyCheck, readUsers } from './users.ts';
-import { salesKpis, type SalesKpiInput } from './sales-kpis.ts';
+import { QUERIES } from '../../modules/index.ts';
 import { isUuid } from '../../domain/ids.ts';
 
 export interface GraphqlOptions {
@@ -194,11 +194,16 @@ export async function graphqlPlugin(app: FastifyInstance, options: GraphqlOption
     const { rows } = await readScoped(pool, caller.organisationId, (db) => db.query(`SELECT name FROM organisations WHERE id = $1`, [caller.organisationId]));
     return accountingSetup({ ...org, id: org.id, country: org.country }, rows[0]?.name ?? null);
   };
-  // Read models only, confined to the caller's organisation as every list.
-  Query.salesKpis = async (_: unknown, args: { input: SalesKpiInput }, ctx: Context) => {
-    const caller = requireCaller(ctx);
-    return readScoped(pool, caller.organisationId, (db) => salesKpis(db, caller.organisationId, args.input, new Date(services.now())));
-  };
+  // The modules' reports and figures: read models only, confined to the caller's organisation as every list.
+  for (const spec of QUERIES) {
+    for (const [root, resolve] of Object.entries(spec.resolvers)) {
+      Query[root] = (_: unknown, args: Record<string, unknown>, ctx: Context) => {
+        const caller = requireCaller(ctx);
+        const read = <T>(fn: (db: pg.PoolClient) => Promise<T>) => readScoped(pool, caller.organisationId, fn);
+        return resolve(args, { caller, services, pool, language: ctx.language, now: new Date(services.now()), read });
+      };
+    }
+  }
   Query.productPriceById = async (_: unknown, args: { id: string; productPrice: Record<string, unknown> }, ctx: Context) =>
     productPriceById(pool, services, requireCaller(ctx).organisationId, args, ctx.language);
   Query.userAccessPolicyCheck = async (_: unknown, args: { actions: string[] }, ctx: Context) => {

@@ -22,10 +22,11 @@ import { GraphQLError } from 'graphql';
 import type pg from 'pg';
 import { Decimal } from '../../domain/money.ts';
 import { SalesIndicatorType } from '../../domain/sales/enums.ts';
+import type { QuerySpec } from '../../modules/module.ts';
 import { OrganizationCurrency } from '../../projections/accounting/read-models.ts';
 import { RelatedSalesDocument, SalesInvoice, SalesQuote, SalesSettlementPayment } from '../../projections/sales/read-models.ts';
 
-export const SALES_KPIS_SDL = `
+const SALES_KPIS_SDL = `
 input SalesKpiInput {
   kpiTypes: [SalesIndicatorType!]!
   "First day of the period (ours; default: 1 January of the current year)."
@@ -34,7 +35,7 @@ input SalesKpiInput {
   endDate: DateTime
 }`;
 
-export const SALES_KPIS_ROOT_FIELDS = `
+const SALES_KPIS_ROOT_FIELDS = `
   salesKpis(input: SalesKpiInput!): [KpiGlDto!]! @listSize(assumedSize: 5)`;
 
 export interface SalesKpiInput {
@@ -119,3 +120,9 @@ export async function salesKpis(db: pg.PoolClient, organisationId: string, input
   }
   return answers;
 }
+
+export const SALES_KPIS: QuerySpec = {
+  sdl: SALES_KPIS_SDL,
+  rootFields: SALES_KPIS_ROOT_FIELDS,
+  resolvers: { salesKpis: (args: { input: SalesKpiInput }, ctx) => ctx.read((db) => salesKpis(db, ctx.caller.organisationId, args.input, ctx.now)) },
+};

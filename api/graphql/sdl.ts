@@ -5,14 +5,13 @@
  */
 import fs from 'node:fs';
 import { Kind, parse, print, visit, type ConstDirectiveNode, type DocumentNode } from 'graphql';
-import { MODULES, RESOURCES } from '../../modules/index.ts';
+import { MODULES, QUERIES, RESOURCES } from '../../modules/index.ts';
 import { storedField, storedFields, type ChildrenField, type EmbeddedField, type Field, type ReferenceField, type Resource, type StoredField } from '../../projections/engine/resource.ts';
 import { RELATION_FILTER_WEIGHT } from './relation-filters.ts';
 import { AGGREGATE_LIMITS, AGGREGATE_RESULT_TYPE } from './aggregate.ts';
 import { MUTATIONS, mutationTypesSdl } from './mutations.ts';
 import { ORGANIZATION_ENUMS, Organization } from './organizations.ts';
 import { SAGE_ROOTS_SDL, SAGE_ROOT_FIELDS } from './sage-roots.ts';
-import { SALES_KPIS_ROOT_FIELDS, SALES_KPIS_SDL } from './sales-kpis.ts';
 import { PRODUCT_PRICE_ROOT_FIELDS, PRODUCT_PRICE_SDL } from './product-price.ts';
 import { SETUP_ENUMS, SETUP_ROOT_FIELDS, SETUP_SDL } from './setup.ts';
 import { USER_ACCESS_ROOT_FIELDS, USER_ACCESS_SDL, User } from './users.ts';
@@ -136,7 +135,7 @@ function queryRootSdl(resources: Resource[]): string {
     .map((r) => `  ${r.query!.field}(first: Int, after: String, last: Int, before: String, where: ${r.typeName}FilterInput, order: [${r.typeName}SortInput!]): ${r.query!.connection} @listSize(assumedSize: 50, slicingArguments: ["first", "last"])`);
   // Sage's reads of one object declare `$id: ID!` (fact sheet 1.3): the node, or null outside the caller's organisation.
   const byIds = resources.filter((r) => r.query?.byId).map((r) => `  ${r.query!.byId}(id: ID!): ${r.typeName}`);
-  return `type Query {\n${[...fields, ...byIds].join('\n')}${SAGE_ROOT_FIELDS}${PRODUCT_PRICE_ROOT_FIELDS}${SETUP_ROOT_FIELDS}${USER_ACCESS_ROOT_FIELDS}${SALES_KPIS_ROOT_FIELDS}\n}`;
+  return `type Query {\n${[...fields, ...byIds].join('\n')}${SAGE_ROOT_FIELDS}${PRODUCT_PRICE_ROOT_FIELDS}${SETUP_ROOT_FIELDS}${USER_ACCESS_ROOT_FIELDS}${QUERIES.map((q) => q.rootFields).join('')}\n}`;
 }
 
 const capitalised = (name: string) => name[0].toUpperCase() + name.slice(1);
@@ -177,7 +176,7 @@ export function buildSdl(): string {
     PRODUCT_PRICE_SDL,
     SETUP_SDL,
     USER_ACCESS_SDL,
-    SALES_KPIS_SDL,
+    ...QUERIES.map((q) => q.sdl),
     mutationTypesSdl(),
     queryRootSdl(GRAPHQL_RESOURCES),
     mutationRootSdl(),
