@@ -19,6 +19,7 @@ import { upgradeCharts } from '../commands/accounting/chart-upgrade.ts';
 import { UsageError, type Command, type OptionSpec } from './args.ts';
 import { aggregateHistory } from './history.ts';
 import { listClients, listOrganisations, listUsers } from './listings.ts';
+import { CSV_REPORTS, reportCsv, writeReport } from './reports.ts';
 
 export interface CliContext {
   /** The service's core; opened before the command runs unless the command is `offline`. */
@@ -239,6 +240,20 @@ export const COMMANDS: Array<Command<CliContext>> = [
         '', 'Trial balance', ...result.trialBalance.map((r) => `${r.code.padEnd(10)} ${r.name.slice(0, 34).padEnd(34)} ${String(r.debit).padStart(14)} ${String(r.credit).padStart(14)} ${String(r.balance).padStart(14)}`),
         `${'Totals'.padEnd(45)} ${String(result.totals.debit).padStart(14)} ${String(result.totals.credit).padStart(14)}`,
       ].join('\n'));
+    },
+  },
+  {
+    name: 'report', summary: 'a report as CSV (trial balance, third-party balance, balance sheet, P&L, KPIs): the rows its GraphQL root answers',
+    details: '--input is the GraphQL input as JSON, e.g. {"exerciseId":"...","startDate":"2026-01-01","endDate":"2026-03-31"}.',
+    positional: { name: 'REPORT', description: Object.keys(CSV_REPORTS).join(', ') },
+    options: {
+      org: org(),
+      input: { type: 'string', value: 'JSON', description: 'the report\'s input, as its GraphQL root takes it', required: true },
+      out: { type: 'string', value: 'FILE', description: 'write the CSV there (default: standard output)' },
+    },
+    async run({ core }, v, report) {
+      await requireOrganisation(core, str(v.org));
+      await writeReport(await reportCsv(core.db.pool, str(v.org), report ?? '', str(v.input), new Date()), typeof v.out === 'string' ? v.out : undefined);
     },
   },
   {

@@ -1,0 +1,32 @@
+/**
+ * Issue 19's report roots (trial balance, third-party balance, balance sheet, P&L, report positions, KPIs) as one
+ * QuerySpec, and the same reports by name for `ledger report` (cli/reports.ts): one function each, given a client
+ * confined to the organisation, so that GraphQL and the CSV answer alike.
+ */
+import type pg from 'pg';
+import type { QuerySpec } from '../../../modules/module.ts';
+import { KPIS_ROOT_FIELDS, KPIS_SDL, accountingKpis } from './kpis.ts';
+import { REPORT_POSITIONS_ROOT_FIELDS, REPORT_POSITIONS_SDL, reportPositions } from './report-positions.ts';
+import { STATEMENTS_ROOT_FIELDS, STATEMENTS_SDL, statementReport } from './statements.ts';
+import { THIRD_PARTY_BALANCE_ROOT_FIELDS, THIRD_PARTY_BALANCE_SDL, thirdPartyBalance } from './third-party-balance.ts';
+import { TRIAL_BALANCE_ROOT_FIELDS, TRIAL_BALANCE_SDL, trialBalance } from './trial-balance.ts';
+
+type Report = (db: pg.PoolClient, organisationId: string, input: any, now: Date) => Promise<Record<string, unknown>[]>;
+
+/** Each root: its report, by the root's name. */
+export const REPORT_ROOTS: Readonly<Record<string, Report>> = {
+  accountingTrialBalance: trialBalance,
+  accountingThirdPartyBalance: thirdPartyBalance,
+  accountingBalanceSheet: (db, org, input, now) => statementReport(db, org, input, 'BALANCE_SHEET', now),
+  accountingProfitAndLoss: (db, org, input, now) => statementReport(db, org, input, 'PROFIT_AND_LOSS', now),
+  accountingReportPositions: (db, org, input) => reportPositions(db, org, input),
+  accountingKpis,
+};
+
+export const ACCOUNTING_REPORTS: QuerySpec = {
+  sdl: [TRIAL_BALANCE_SDL, THIRD_PARTY_BALANCE_SDL, STATEMENTS_SDL, REPORT_POSITIONS_SDL, KPIS_SDL].join('\n'),
+  rootFields: [TRIAL_BALANCE_ROOT_FIELDS, THIRD_PARTY_BALANCE_ROOT_FIELDS, STATEMENTS_ROOT_FIELDS, REPORT_POSITIONS_ROOT_FIELDS, KPIS_ROOT_FIELDS].join(''),
+  resolvers: Object.fromEntries(Object.entries(REPORT_ROOTS).map(([root, report]) => [
+    root, (args: { input: unknown }, ctx) => ctx.read((db) => report(db, ctx.caller.organisationId, args.input, ctx.now)),
+  ])),
+};

@@ -1,0 +1,139 @@
+/**
+ * What every report's input shares: days, the exercise they fall in, `asOf`, the entry types shown, and the
+ * organisation's currency and country. A bad value is refused as INVALID_QUERY naming the input's field; an
+ * exercise of another organisation is not seen (row-level security) and so reads as unknown.
+ */
+import { GraphQLError } from 'graphql';
+import type pg from 'pg';
+import { isUuid } from '../../../domain/ids.ts';
+import { Decimal } from '../../../domain/money.ts';
+import { AccountingExercise, OrganizationCurrency } from '../../../projections/accounting/read-models.ts';
+import { Organisation } from '../../../projections/accounting/organisation.ts';
+import { periodsOf, spanOf, type Day, type Period, type Reading, type Span } from '../../../reports/sql.ts';
+
+export const invalid = (field: string, message: string) => new GraphQLError(`input.${field}: ${message}`, { extensions: { code: 'INVALID_QUERY', field: `input.${field}` } });
+
+/** `asOf` and the flags that choose which entries count, as every report's input names them. */
+export const READING_FIELDS = `
+  "The books as they stood at this instant (the events recorded up to it); now when absent. Ours."
+  asOf: DateTime`;
+
+/** A day, from a date or a date-time (its UTC day). */
+export function dayOf(value: unknown, field: string): Day {
+  const text = typeof value === 'string' ? value : '';
+  const day = /^\d{4}-\d{2}-\d{2}($|T)/.test(text) ? new Date(text.length === 10 ? `${text}T00:00:00Z` : text) : new Date(NaN);
+  if (Number.isNaN(day.getTime())) throw invalid(field, `${JSON.stringify(String(value ?? '').slice(0, 40))} is not a date (YYYY-MM-DD or an ISO 8601 date-time)`);
+  return day.toISOString().slice(0, 10);
+}
+
+/** An instant no later than now: the books are not known ahead of the clock. */
+export function asOfOf(value: unknown, now: Date): string | undefined {
+  if (value == null) return undefined;
+  const text = typeof value === 'string' ? value : '';
+  const instant = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(text) ? new Date(text) : new Date(NaN);
+  if (Number.isNaN(instant.getTime())) throw invalid('asOf', `${JSON.stringify(String(value).slice(0, 40))} is not an ISO 8601 date-time`);
+  if (instant.getTime() > now.getTime()) throw invalid('asOf', `${instant.toISOString()} is later than now (${now.toISOString()})`);
+  return instant.toISOString();
+}
+
+/**
+ * Which entry types count: closing entries (CLOSURE_*) unless `showClosingEntries` is false; the temporary
+ * carry-forward of a year not yet closed only when `showTemporaryCarryForward` is true.
+ */
+export function readingOf(input: { asOf?: unknown; showClosingEntries?: boolean | null; showTemporaryCarryForward?: boolean | null }, now: Date): Reading {
+  const excluded = [];
+  if (input.showClosingEntries === false) excluded.push('CLOSURE_ACCOUNTING', 'CLOSURE_EXERCISE', 'CLOSURE_WORTH');
+  if (input.showTemporaryCarryForward !== true) excluded.push('TEMPORARY_CARRY_FORWARD');
+  return { asOf: asOfOf(input.asOf, now), excludedEntryTypes: excluded };
+}
+
+export interface Exercise {
+  id: string;
+  start: Day;
+  end: Day;
+  periods: Period[];
+}
+
+const EXERCISE_COLUMNS = `id, to_char(start_date AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS start, to_char(end_date AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS "end"`;
+
+async function withPeriods(db: pg.PoolClient, organisationId: string, row: { id: string; start: Day; end: Day }): Promise<Exercise> {
+  return { ...row, periods: await periodsOf(db, organisationId, row.id) };
+}
+
+/** The organisation's exercise of that id (`field` names it in a refusal). */
+export async function exerciseById(db: pg.PoolClient, organisationId: string, id: unknown, field = 'exerciseId'): Promise<Exercise> {
+  if (!isUuid(id)) throw invalid(field, `${JSON.stringify(String(id ?? '').slice(0, 40))} is not a UUID`);
+  const { rows } = await db.query(`SELECT ${EXERCISE_COLUMNS} FROM ${AccountingExercise.table} WHERE organisation_id = $1 AND id = $2`, [organisationId, id]);
+  if (!rows[0]) throw invalid(field, `no accounting exercise ${id} in this organisation`);
+  return withPeriods(db, organisationId, rows[0]);
+}
+
+/** The organisation's exercise holding that day (`field` names it in a refusal). */
+export async function exerciseHolding(db: pg.PoolClient, organisationId: string, day: Day, field: string): Promise<Exercise> {
+  const { rows } = await db.query(
+    `SELECT ${EXERCISE_COLUMNS} FROM ${AccountingExercise.table}
+      WHERE organisation_id = $1 AND (start_date AT TIME ZONE 'UTC')::date <= $2::date AND (end_date AT TIME ZONE 'UTC')::date >= $2::date`,
+    [organisationId, day],
+  );
+  if (!rows[0]) throw invalid(field, `${day} is in no accounting exercise of this organisation`);
+  return withPeriods(db, organisationId, rows[0]);
+}
+
+/** startDate..endDate, in order and within the exercise. */
+export function datesWithin(exercise: Exercise, input: { startDate?: unknown; endDate?: unknown }): { start: Day; end: Day } {
+  const start = dayOf(input.startDate, 'startDate');
+  const end = dayOf(input.endDate, 'endDate');
+  if (end < start) throw invalid('endDate', `${end} is before startDate ${start}`);
+  if (start < exercise.start || start > exercise.end) throw invalid('startDate', `${start} is outside the exercise (${exercise.start} to ${exercise.end})`);
+  if (end > exercise.end) throw invalid('endDate', `${end} is outside the exercise (${exercise.start} to ${exercise.end})`);
+  return { start, end };
+}
+
+/** The period's span and, when asked, the exercise's from its first day (the accumulated columns). */
+export function spansOf(exercise: Exercise, dates: { start: Day; end: Day }, accumulated: boolean): { period: Span; accumulated?: Span } {
+  return { period: spanOf(exercise.periods, dates.start, dates.end), ...(accumulated ? { accumulated: spanOf(exercise.periods, exercise.start, dates.end) } : {}) };
+}
+
+export interface OrganisationFacts {
+  country: string;
+  currency: string | null;
+  precision: number;
+}
+
+export async function organisationFacts(db: pg.PoolClient, organisationId: string): Promise<OrganisationFacts> {
+  const { rows } = await db.query(
+    `SELECT o.country, c.code, c.precision FROM ${Organisation.table} o
+       LEFT JOIN ${OrganizationCurrency.table} c ON c.organisation_id = o.id AND c.is_base_currency
+      WHERE o.id = $1`,
+    [organisationId],
+  );
+  // (Every organisation has a base currency from its creation; the precision is an integer put into no SQL.)
+  return { country: rows[0]?.country ?? 'ES', currency: rows[0]?.code ?? null, precision: Math.trunc(Number(rows[0]?.precision ?? 2)) };
+}
+
+/** Debit, credit and the balance split by sign, at the currency's precision: the columns every balance report has. */
+export function balanceColumns(debit: Decimal.Value | null, credit: Decimal.Value | null, precision: number) {
+  const d = new Decimal(debit ?? 0);
+  const c = new Decimal(credit ?? 0);
+  const balance = d.minus(c);
+  const fixed = (v: Decimal) => v.toFixed(precision);
+  return {
+    debitAmount: fixed(d), creditAmount: fixed(c), balance: fixed(balance),
+    debitBalance: fixed(balance.isPos() && !balance.isZero() ? balance : new Decimal(0)),
+    creditBalance: fixed(balance.isNeg() && !balance.isZero() ? balance : new Decimal(0)),
+  };
+}
+
+/** The Sage columns of a period and, accumulated, of the exercise up to its end (zeros when not comparative). */
+export function reportColumns(row: { debit: string | null; credit: string | null; accumulated_debit: string | null; accumulated_credit: string | null }, precision: number) {
+  const p = balanceColumns(row.debit, row.credit, precision);
+  const a = balanceColumns(row.accumulated_debit, row.accumulated_credit, precision);
+  return {
+    ...p,
+    accumulatedDebitAmount: a.debitAmount, accumulatedCreditAmount: a.creditAmount, accumulatedBalance: a.balance,
+    accumulatedDebitBalance: a.debitBalance, accumulatedCreditBalance: a.creditBalance,
+  };
+}
+
+/** isWithoutZeroBalance: a row whose balances (the period's, and the accumulated one when asked) are all zero goes. */
+export const hasBalance = (row: { balance: string; accumulatedBalance: string }) => !new Decimal(row.balance).isZero() || !new Decimal(row.accumulatedBalance).isZero();

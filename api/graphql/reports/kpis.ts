@@ -1,0 +1,72 @@
+/**
+ * `accountingKpis(input: { kpiTypes })` (research §1.9): the accounting dashboard's figures as
+ * `KpiGlDto { type value currency }`, in the order asked, each once. Each figure sums, with its sign, the balances
+ * (debit − credit) of the account-code prefixes the country's model names for it (indicatorAccounts). Positions
+ * (ASSETS, EQUITY, TREASURY_BALANCE, WORKING_CAPITAL) are read from the exercise's first day to endDate, flows (the
+ * others) over startDate..endDate. The period (ours: Sage's input has only kpiTypes) is by default the exercise
+ * holding today; given one bound, the exercise holding it. Closing and temporary carry-forward entries never count.
+ * A figure the country's model does not define reads 0.
+ */
+import type pg from 'pg';
+import { Decimal } from '../../../domain/money.ts';
+import { indicatorAccounts } from '../../../domain/reports/statements.ts';
+import { accountMovements } from '../../../reports/sql.ts';
+import { READING_FIELDS, asOfOf, datesWithin, dayOf, exerciseHolding, invalid, organisationFacts, spansOf } from './inputs.ts';
+
+export const AccountingIndicatorType = [
+  'ASSETS', 'EQUITY', 'EXCEPTIONAL_RESULT', 'FINANCIAL_RESULT', 'NET_RESULT', 'OTHER_EXPENSES', 'PURCHASES', 'RESULT', 'STAFF_COST',
+  'TAXES', 'TRADE_MARGIN', 'TREASURY_BALANCE', 'TURNOVER', 'WORKING_CAPITAL',
+] as const;
+export type AccountingIndicatorType = (typeof AccountingIndicatorType)[number];
+
+/** Figures that are a position at endDate, not a flow over the period. */
+const POSITIONS: ReadonlySet<string> = new Set(['ASSETS', 'EQUITY', 'TREASURY_BALANCE', 'WORKING_CAPITAL']);
+
+export const KPIS_SDL = `
+enum AccountingIndicatorType {
+  ${AccountingIndicatorType.join('\n  ')}
+}
+
+input AccountingKpiInput {
+  kpiTypes: [AccountingIndicatorType!]!
+  "First day of the period (ours; default: the first day of the exercise holding endDate, or today)."
+  startDate: DateTime
+  "Last day of the period, included (ours; default: the last day of the exercise holding startDate, or today)."
+  endDate: DateTime${READING_FIELDS}
+}`;
+
+export const KPIS_ROOT_FIELDS = `
+  accountingKpis(input: AccountingKpiInput!): [KpiGlDto!]! @listSize(assumedSize: 14)`;
+
+export interface AccountingKpiInput {
+  kpiTypes: string[];
+  startDate?: string | null;
+  endDate?: string | null;
+  asOf?: string | null;
+}
+
+const EXCLUDED = ['CLOSURE_ACCOUNTING', 'CLOSURE_EXERCISE', 'CLOSURE_WORTH', 'TEMPORARY_CARRY_FORWARD'];
+
+export async function accountingKpis(db: pg.PoolClient, organisationId: string, input: AccountingKpiInput, now: Date) {
+  const types = [...new Set(input.kpiTypes ?? [])];
+  const unknown = types.find((t) => !(AccountingIndicatorType as readonly string[]).includes(t));
+  if (unknown !== undefined || !Array.isArray(input.kpiTypes)) throw invalid('kpiTypes', `${JSON.stringify(String(unknown).slice(0, 40))} is not one of ${AccountingIndicatorType.join(', ')}`);
+  const asOf = asOfOf(input.asOf, now);
+  const anchor = input.endDate != null ? ['endDate', input.endDate] : input.startDate != null ? ['startDate', input.startDate] : ['startDate', now.toISOString()];
+  const exercise = await exerciseHolding(db, organisationId, dayOf(anchor[1], anchor[0]), anchor[0]);
+  const dates = datesWithin(exercise, { startDate: input.startDate ?? exercise.start, endDate: input.endDate ?? exercise.end });
+  const facts = await organisationFacts(db, organisationId);
+  const rows = await accountMovements(db, organisationId, exercise.id, spansOf(exercise, dates, true), {}, { asOf, excludedEntryTypes: EXCLUDED });
+  const accounts = indicatorAccounts(facts.country);
+  return types.map((type) => {
+    let value = new Decimal(0);
+    for (const { prefix, sign } of accounts[type] ?? []) {
+      for (const r of rows) {
+        if (!r.code.startsWith(prefix)) continue;
+        const [debit, credit] = POSITIONS.has(type) ? [r.accumulated_debit, r.accumulated_credit] : [r.debit, r.credit];
+        value = value.plus(new Decimal(debit ?? 0).minus(credit ?? 0).times(sign));
+      }
+    }
+    return { type, value: value.toFixed(facts.precision), currency: facts.currency };
+  });
+}

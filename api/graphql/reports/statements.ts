@@ -1,0 +1,81 @@
+/**
+ * `accountingBalanceSheet` and `accountingProfitAndLoss` (research §1.9, §3.1): the organisation's country's
+ * statement model (domain/reports/statements.ts) evaluated over the balances by account code. The P&L reads
+ * startDate..endDate; the balance sheet is a position: the exercise holding endDate from its first day to endDate
+ * (startDate must lie in the same exercise), its result line included. Both read the books before their closing:
+ * closing entries (CLOSURE_*) never count (they would bring every account to zero at the year end).
+ */
+import type pg from 'pg';
+import { Decimal } from '../../../domain/money.ts';
+import { evaluate, statementModel, statementVariants, type AccountBalance, type Statement, type StatementModel } from '../../../domain/reports/statements.ts';
+import { accountMovements } from '../../../reports/sql.ts';
+import { READING_FIELDS, datesWithin, exerciseHolding, dayOf, invalid, organisationFacts, readingOf, spansOf, type OrganisationFacts } from './inputs.ts';
+
+const STATEMENT_FIELDS = `
+  "First day (the P&L's; the balance sheet's must lie in the exercise holding endDate)."
+  startDate: DateTime!
+  "Last day, included."
+  endDate: DateTime!
+  "Leave out the lines whose amounts are all zero."
+  onlyLinesWithAmount: Boolean
+  "Count the temporary carry-forward entries (TEMPORARY_CARRY_FORWARD) of a previous year not yet closed; left out by default."
+  showTemporaryCarryForward: Boolean
+  "The country's model to use (e.g. ES: PYMES, ABREVIADO, NORMAL); the country's first when absent. Ours."
+  statementModel: String${READING_FIELDS}`;
+
+export const STATEMENTS_SDL = `
+input AccountingBalanceSheetGLDtoInput {${STATEMENT_FIELDS}
+}
+
+input AccountingProfitAndLossGLDtoInput {${STATEMENT_FIELDS}
+}`;
+
+export const STATEMENTS_ROOT_FIELDS = `
+  accountingBalanceSheet(input: AccountingBalanceSheetGLDtoInput!): [AccountingBalanceSheetOutputGLDto!]! @listSize(assumedSize: 200)
+  accountingProfitAndLoss(input: AccountingProfitAndLossGLDtoInput!): [AccountingProfitAndLossOutputGLDto!]! @listSize(assumedSize: 200)`;
+
+export interface StatementInput {
+  startDate: string;
+  endDate: string;
+  onlyLinesWithAmount?: boolean | null;
+  showTemporaryCarryForward?: boolean | null;
+  statementModel?: string | null;
+  asOf?: string | null;
+}
+
+/** The country's model of that variant (its first when none is named). */
+export function modelOf(facts: OrganisationFacts, statement: Statement, variant: string | null | undefined): StatementModel {
+  const variants = statementVariants(facts.country);
+  if (variant != null && !variants.includes(variant)) {
+    throw invalid('statementModel', `${JSON.stringify(String(variant).slice(0, 40))} is not a model of ${facts.country} (${variants.join(', ') || 'none'})`);
+  }
+  return statementModel(facts.country, statement, variant ?? undefined);
+}
+
+const CLOSING_ENTRIES = ['CLOSURE_ACCOUNTING', 'CLOSURE_EXERCISE', 'CLOSURE_WORTH'];
+
+/** Balances by account code over the statement's days, as the model reads them. */
+export async function balancesByCode(db: pg.PoolClient, organisationId: string, input: StatementInput, statement: Statement, now: Date) {
+  const reading = readingOf(input, now);
+  reading.excludedEntryTypes = [...reading.excludedEntryTypes, ...CLOSING_ENTRIES];
+  const exercise = await exerciseHolding(db, organisationId, dayOf(input.endDate, 'endDate'), 'endDate');
+  const dates = datesWithin(exercise, input);
+  const from = statement === 'BALANCE_SHEET' ? exercise.start : dates.start;
+  const spans = spansOf(exercise, { start: from, end: dates.end }, false);
+  const rows = await accountMovements(db, organisationId, exercise.id, spans, {}, reading);
+  const balances = new Map<string, AccountBalance>();
+  for (const r of rows) balances.set(r.code, { debit: new Decimal(r.debit ?? 0), credit: new Decimal(r.credit ?? 0) });
+  return balances;
+}
+
+export async function statementReport(db: pg.PoolClient, organisationId: string, input: StatementInput, statement: Statement, now: Date) {
+  const facts = await organisationFacts(db, organisationId);
+  const model = modelOf(facts, statement, input.statementModel);
+  const rows = evaluate(model, await balancesByCode(db, organisationId, input, statement, now));
+  const shown = input.onlyLinesWithAmount ? rows.filter((r) => ![r.amountColumn1, r.amountColumn2, r.amountTotal].every((a) => a.isZero())) : rows;
+  const fixed = (a: Decimal) => a.toFixed(facts.precision);
+  return shown.map((r) => ({
+    code: r.code, description: r.description, lineType: r.lineType, multiColumn: r.multiColumn, order: r.order,
+    amountColumn1: fixed(r.amountColumn1), amountColumn2: fixed(r.amountColumn2), amountTotal: fixed(r.amountTotal),
+  }));
+}

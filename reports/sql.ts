@@ -1,0 +1,179 @@
+/**
+ * The reports' SQL, shared by the GraphQL roots and `ledger report`: movements per account (or per third party
+ * and account) over a span of days of one exercise, read from the balances the entries projection keeps, always
+ * through `balancesFrom` so that `asOf` reads every report the same way. Whole periods of the span come from the
+ * period grain, the days of its partial edge periods from the day grain (or, for third parties, from the lines).
+ * Every function is given a client already confined to the organisation ($1 is its id in every statement).
+ */
+import type pg from 'pg';
+import { AccountingAccount, AccountingPeriod } from '../projections/accounting/read-models.ts';
+import { Customer, Employee, Supplier } from '../projections/parties/read-models.ts';
+import { balancesFrom } from './balances.ts';
+
+/** A day: YYYY-MM-DD. */
+export type Day = string;
+
+/** What a report reads: which entry types count, and the books as of when (an ISO instant) or now. */
+export interface Reading {
+  asOf?: string;
+  /** Entry types left out (AccountingEntryType values). */
+  excludedEntryTypes: readonly string[];
+}
+
+export interface Period {
+  id: string;
+  start: Day;
+  end: Day;
+}
+
+/** Days of one exercise: its whole periods by id, and the days of the periods it covers in part. */
+export interface Span {
+  periodIds: string[];
+  days: Array<[Day, Day]>;
+}
+
+const nextDay = (day: Day, by: number) => new Date(Date.parse(`${day}T00:00:00Z`) + by * 86_400_000).toISOString().slice(0, 10);
+
+/** from..to (both included) as whole periods plus the days outside them; the periods are the exercise's, in order. */
+export function spanOf(periods: readonly Period[], from: Day, to: Day): Span {
+  const whole = periods.filter((p) => p.start >= from && p.end <= to);
+  if (whole.length === 0) return { periodIds: [], days: [[from, to]] };
+  const first = whole[0].start;
+  const last = whole[whole.length - 1].end;
+  const days: Array<[Day, Day]> = [];
+  if (from < first) days.push([from, nextDay(first, -1)]);
+  if (to > last) days.push([nextDay(last, 1), to]);
+  return { periodIds: whole.map((p) => p.id), days };
+}
+
+/** The exercise's periods as days, in order. */
+export async function periodsOf(db: pg.PoolClient, organisationId: string, exerciseId: string): Promise<Period[]> {
+  const { rows } = await db.query(
+    `SELECT id, to_char(start_date AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS start, to_char(end_date AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS "end"
+       FROM ${AccountingPeriod.table} WHERE organisation_id = $1 AND accounting_exercise_id = $2 ORDER BY start_date`,
+    [organisationId, exerciseId],
+  );
+  return rows;
+}
+
+/** Positional parameters after $1 (the organisation). */
+class Params {
+  readonly values: unknown[];
+  constructor(organisationId: string) {
+    this.values = [organisationId];
+  }
+  add(value: unknown, cast = ''): string {
+    this.values.push(value);
+    return `$${this.values.length}${cast}`;
+  }
+}
+
+/** The as-of instant's parameter number, when there is one (balancesFrom refers to it). */
+const asOfParam = (params: Params, reading: Reading) => (reading.asOf ? Number(params.add(reading.asOf, '').slice(1)) : undefined);
+
+/**
+ * The lines of third parties by day, with the columns of the party grain plus `date` (contract A's hidden line
+ * columns): those recorded by `asOf` and not deleted by then (a deleted line's tombstone keeps its key).
+ */
+function partyDaysFrom(alias: string, asOf?: number): string {
+  const columns = 'organisation_id, accounting_exercise_id, date, third_party_origin, third_party_id, sub_account_id, entry_type, debit_amount, credit_amount';
+  const lines = `SELECT ${columns} FROM accounting_entry_lines WHERE organisation_id = $1 AND third_party_id IS NOT NULL${asOf ? ` AND recorded_at <= $${asOf}` : ''}`;
+  const deleted = asOf ? ` UNION ALL SELECT ${columns} FROM deleted_entry_lines WHERE organisation_id = $1 AND third_party_id IS NOT NULL AND recorded_at <= $${asOf} AND deleted_at > $${asOf}` : '';
+  return `(${lines}${deleted}) AS ${alias}`;
+}
+
+type Grains = { period: string; day: string };
+const ACCOUNT_GRAINS = (asOf?: number): Grains => ({ period: balancesFrom('account_period', 'b', asOf), day: balancesFrom('account_day', 'b', asOf) });
+const PARTY_GRAINS = (asOf?: number): Grains => ({ period: balancesFrom('party_period', 'b', asOf), day: partyDaysFrom('b', asOf) });
+
+/** One span's movements as `SELECT <tag> AS col, <keys>, debit_amount, credit_amount` (UNION ALL of its parts). */
+function movements(grains: Grains, keys: string, exerciseId: string, span: Span, tag: string, params: Params, reading: Reading): string {
+  const exercise = params.add(exerciseId, '::uuid');
+  const types = reading.excludedEntryTypes.length ? ` AND b.entry_type <> ALL(${params.add(reading.excludedEntryTypes, '::text[]')})` : '';
+  const select = `SELECT '${tag}' AS col, ${keys}, b.debit_amount, b.credit_amount FROM`;
+  const parts = [];
+  if (span.periodIds.length) parts.push(`${select} ${grains.period} WHERE b.accounting_exercise_id = ${exercise} AND b.accounting_period_id = ANY(${params.add(span.periodIds, '::uuid[]')})${types}`);
+  for (const [from, to] of span.days) parts.push(`${select} ${grains.day} WHERE b.accounting_exercise_id = ${exercise} AND b.date BETWEEN ${params.add(from, '::date')} AND ${params.add(to, '::date')}${types}`);
+  return parts.join('\n UNION ALL\n');
+}
+
+/** Sums per key: d/c of the period span ('p') and of the accumulated one ('a'). */
+const SUMS = `sum(debit_amount) FILTER (WHERE col = 'p') AS debit, sum(credit_amount) FILTER (WHERE col = 'p') AS credit,
+  sum(debit_amount) FILTER (WHERE col = 'a') AS accumulated_debit, sum(credit_amount) FILTER (WHERE col = 'a') AS accumulated_credit`;
+
+/** The code range: from `start` (as text), up to every code that `end` begins or precedes (an end of "43" takes 4300001). */
+function codeRange(column: string, params: Params, start?: string | null, end?: string | null): string {
+  const conditions = [];
+  if (start) conditions.push(`${column} >= ${params.add(start)}`);
+  if (end) {
+    const p = params.add(end);
+    conditions.push(`left(${column}, length(${p})) <= ${p}`);
+  }
+  return conditions.length ? ` AND ${conditions.join(' AND ')}` : '';
+}
+
+export interface MovementRow {
+  debit: string | null;
+  credit: string | null;
+  accumulated_debit: string | null;
+  accumulated_credit: string | null;
+}
+
+export interface AccountMovementRow extends MovementRow {
+  sub_account_id: string;
+  code: string;
+  description: string | null;
+  account_type: string;
+}
+
+/** Per account of the code range with movements in either span: the period's and the accumulated sums, by code. */
+export async function accountMovements(
+  db: pg.PoolClient, organisationId: string, exerciseId: string,
+  spans: { period: Span; accumulated?: Span }, range: { start?: string | null; end?: string | null }, reading: Reading,
+): Promise<AccountMovementRow[]> {
+  const params = new Params(organisationId);
+  const grains = ACCOUNT_GRAINS(asOfParam(params, reading));
+  const parts = [movements(grains, 'b.sub_account_id', exerciseId, spans.period, 'p', params, reading)];
+  if (spans.accumulated) parts.push(movements(grains, 'b.sub_account_id', exerciseId, spans.accumulated, 'a', params, reading));
+  const sql = `WITH m AS (${parts.join('\n UNION ALL\n')}),
+    s AS (SELECT sub_account_id, ${SUMS} FROM m GROUP BY sub_account_id)
+    SELECT s.*, a.code, coalesce(a.name, a.description) AS description, a.account_type
+      FROM s JOIN ${AccountingAccount.table} a ON a.organisation_id = $1 AND a.id = s.sub_account_id
+     WHERE true${codeRange('a.code', params, range.start, range.end)}
+     ORDER BY a.code, a.id`;
+  return (await db.query(sql, params.values)).rows;
+}
+
+export interface PartyMovementRow extends MovementRow {
+  third_party_id: string;
+  code: string | null;
+  description: string | null;
+}
+
+const PARTY_TABLES: Record<string, { table: string; name: string }> = {
+  CUSTOMER: { table: Customer.table, name: 'social_name' },
+  SUPPLIER: { table: Supplier.table, name: 'social_name' },
+  EMPLOYEE: { table: Employee.table, name: 'name' },
+};
+
+/** Per third party of one kind (and of the code range, on its current code): the period's and the accumulated sums. */
+export async function partyMovements(
+  db: pg.PoolClient, organisationId: string, exerciseId: string, origin: string,
+  spans: { period: Span; accumulated?: Span }, range: { start?: string | null; end?: string | null }, reading: Reading,
+): Promise<PartyMovementRow[]> {
+  const party = PARTY_TABLES[origin];
+  if (!party) throw new Error(`no third parties of kind ${origin}`);
+  const params = new Params(organisationId);
+  const grains = PARTY_GRAINS(asOfParam(params, reading));
+  const kind = params.add(origin);
+  const keys = 'b.third_party_id, b.third_party_origin';
+  const parts = [movements(grains, keys, exerciseId, spans.period, 'p', params, reading)];
+  if (spans.accumulated) parts.push(movements(grains, keys, exerciseId, spans.accumulated, 'a', params, reading));
+  const sql = `WITH m AS (${parts.join('\n UNION ALL\n')}),
+    s AS (SELECT third_party_id, ${SUMS} FROM m WHERE third_party_origin = ${kind} GROUP BY third_party_id)
+    SELECT s.*, p.code, p.${party.name} AS description
+      FROM s LEFT JOIN ${party.table} p ON p.organisation_id = $1 AND p.id = s.third_party_id
+     WHERE true${codeRange('p.code', params, range.start, range.end)}
+     ORDER BY p.code, s.third_party_id`;
+  return (await db.query(sql, params.values)).rows;
+}
