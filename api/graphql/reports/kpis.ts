@@ -5,19 +5,15 @@
  * (ASSETS, EQUITY, TREASURY_BALANCE, WORKING_CAPITAL) are read from the exercise's first day to endDate, flows (the
  * others) over startDate..endDate. The period (ours: Sage's input has only kpiTypes) is by default the exercise
  * holding today; given one bound, the exercise holding it. Closing and temporary carry-forward entries never count.
- * A figure the country's model does not define reads 0.
+ * A figure the country's model does not define reads 0 (every figure, for a country with no statement models yet).
  */
 import type pg from 'pg';
 import { Decimal } from '../../../domain/money.ts';
+import { AccountingIndicatorType } from '../../../domain/reports/enums.ts';
 import { indicatorAccounts } from '../../../domain/reports/statements.ts';
 import { accountMovements } from '../../../reports/sql.ts';
+import { hasStatements } from './statements.ts';
 import { READING_FIELDS, asOfOf, datesWithin, dayOf, exerciseHolding, invalid, organisationFacts, spansOf } from './inputs.ts';
-
-export const AccountingIndicatorType = [
-  'ASSETS', 'EQUITY', 'EXCEPTIONAL_RESULT', 'FINANCIAL_RESULT', 'NET_RESULT', 'OTHER_EXPENSES', 'PURCHASES', 'RESULT', 'STAFF_COST',
-  'TAXES', 'TRADE_MARGIN', 'TREASURY_BALANCE', 'TURNOVER', 'WORKING_CAPITAL',
-] as const;
-export type AccountingIndicatorType = (typeof AccountingIndicatorType)[number];
 
 /** Figures that are a position at endDate, not a flow over the period. */
 const POSITIONS: ReadonlySet<string> = new Set(['ASSETS', 'EQUITY', 'TREASURY_BALANCE', 'WORKING_CAPITAL']);
@@ -57,7 +53,8 @@ export async function accountingKpis(db: pg.PoolClient, organisationId: string, 
   const dates = datesWithin(exercise, { startDate: input.startDate ?? exercise.start, endDate: input.endDate ?? exercise.end });
   const facts = await organisationFacts(db, organisationId);
   const rows = await accountMovements(db, organisationId, exercise.id, spansOf(exercise, dates, true), {}, { asOf, excludedEntryTypes: EXCLUDED });
-  const accounts = indicatorAccounts(facts.country);
+  // (A country with no statement models yet defines no figure: all read 0.)
+  const accounts = hasStatements(facts.country) ? indicatorAccounts(facts.country) : {};
   return types.map((type) => {
     let value = new Decimal(0);
     for (const { prefix, sign } of accounts[type] ?? []) {

@@ -10,7 +10,7 @@ import { derivedId, isUuid } from '../../../domain/ids.ts';
 import { positions, type GuideLine, type Statement } from '../../../domain/reports/statements.ts';
 import { AccountingAccount } from '../../../projections/accounting/read-models.ts';
 import { invalid, organisationFacts } from './inputs.ts';
-import { modelOf } from './statements.ts';
+import { hasStatements, modelOf } from './statements.ts';
 
 export const REPORT_POSITIONS_SDL = `
 input AccountingReportPositionGLDtoInput {
@@ -58,7 +58,8 @@ const lineId = (organisationId: string, statement: Statement, line: GuideLine) =
 export async function reportPositions(db: pg.PoolClient, organisationId: string, input: ReportPositionsInput) {
   if (input.accountId != null && !isUuid(input.accountId)) throw invalid('accountId', `${JSON.stringify(String(input.accountId).slice(0, 40))} is not a UUID`);
   const facts = await organisationFacts(db, organisationId);
-  const models = STATEMENTS.map((s) => modelOf(facts, s, input.statementModel));
+  // (A country with no statement models yet puts every account on no line.)
+  const models = hasStatements(facts.country) ? STATEMENTS.map((s) => modelOf(facts, s, input.statementModel)) : [];
   const { rows } = await db.query(
     `SELECT * FROM ${AccountingAccount.table} WHERE organisation_id = $1 AND ${input.accountId != null ? 'id = $2' : 'account_type = ANY($2::text[])'} ORDER BY code, id`,
     [organisationId, input.accountId ?? STATEMENT_ACCOUNT_TYPES],

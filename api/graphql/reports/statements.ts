@@ -43,8 +43,18 @@ export interface StatementInput {
   asOf?: string | null;
 }
 
+/** Whether the country has statement models (ES and FR so far). */
+export function hasStatements(country: string): boolean {
+  try {
+    return statementVariants(country).length > 0;
+  } catch {
+    return false;
+  }
+}
+
 /** The country's model of that variant (its first when none is named). */
 export function modelOf(facts: OrganisationFacts, statement: Statement, variant: string | null | undefined): StatementModel {
+  if (!hasStatements(facts.country)) throw invalid('statementModel', `the organisation's country (${facts.country}) has no statement models yet (ES and FR have)`);
   const variants = statementVariants(facts.country);
   if (variant != null && !variants.includes(variant)) {
     throw invalid('statementModel', `${JSON.stringify(String(variant).slice(0, 40))} is not a model of ${facts.country} (${variants.join(', ') || 'none'})`);
