@@ -50,7 +50,7 @@ const rows = async (sql: string, params: unknown[] = [organisationId]) => (await
 const beforeOrg = new Date(Date.now() - 3_600_000);
 await post(`${year - 1}-11-30`, [['5720000', '10.00', null], ['1000000', null, '10.00']]);
 await post(`${year}-01-15`, [['4300000', '100.00', null, customer.code], ['7000000', null, '100.00']]);
-await post(`${year}-03-03`, [['6000000', '50.00', null], ['4000000', null, '50.00', supplier.code]]);
+const onTheInstant = await post(`${year}-03-03`, [['6000000', '50.00', null], ['4000000', null, '50.00', supplier.code]]);
 const deletedAfterT0 = await post(`${year}-06-20`, [['5720000', '75.50', null], ['4300000', null, '75.50', customer.code]]);
 await remove(await post(`${year}-06-21`, [['6290000', '8.00', null], ['5720000', null, '8.00']]));
 await projected();
@@ -86,6 +86,17 @@ t.test('now, and as of any later instant, every grain equals the lines as they a
     t.ok(expected.length > 0, `${grain}: some balances`);
     t.same(await rows(comparable(grain, balancesFrom(grain, 'b'))), expected, `${grain}: the kept table`);
     t.same(await rows(comparable(grain, balancesFrom(grain, 'b', 2)), [organisationId, later]), expected, `${grain}: as of an hour ahead`);
+  }
+});
+
+t.test('an entry counts from the very millisecond its posting was recorded', async (t) => {
+  const [{ at }] = await rows(`SELECT DISTINCT recorded_at AS at FROM accounting_entry_lines WHERE accounting_entry_id = $1`, [onTheInstant]);
+  const lines = (path: 'probe' | 'from_now' | 'from_start', instant: Date) =>
+    rows(`SELECT coalesce(sum(line_count), 0)::int AS n FROM ${balancesAsOf('account_period', 'b', 2, path)}`, [organisationId, instant]);
+  for (const path of ['probe', 'from_now', 'from_start'] as const) {
+    const [then] = await lines(path, at);
+    const [before] = await lines(path, new Date(at.getTime() - 1));
+    t.equal(then.n - before.n, 2, `${path}: its two lines at its instant, not a millisecond before`);
   }
 });
 
