@@ -9,13 +9,14 @@ import { isUuid } from '../../../domain/ids.ts';
 import { Decimal } from '../../../domain/money.ts';
 import { AccountingExercise, OrganizationCurrency } from '../../../projections/accounting/read-models.ts';
 import { Organisation } from '../../../projections/accounting/organisation.ts';
+import { asOfInstant } from '../../../reports/as-of.ts';
 import { periodsOf, spanOf, type Day, type Period, type Reading, type Span } from '../../../reports/sql.ts';
 
 export const invalid = (field: string, message: string) => new GraphQLError(`input.${field}: ${message}`, { extensions: { code: 'INVALID_QUERY', field: `input.${field}` } });
 
 /** `asOf` and the flags that choose which entries count, as every report's input names them. */
 export const READING_FIELDS = `
-  "The books as they stood at this instant (the events recorded up to it); now when absent. Ours."
+  "The books as they stood at this instant (the events recorded up to it; an ISO 8601 date-time with Z or an offset); now when absent or later. Ours."
   asOf: DateTime`;
 
 /** A day, from a date or a date-time (its UTC day). */
@@ -26,15 +27,8 @@ export function dayOf(value: unknown, field: string): Day {
   return day.toISOString().slice(0, 10);
 }
 
-/** An instant no later than now: the books are not known ahead of the clock. */
-export function asOfOf(value: unknown, now: Date): string | undefined {
-  if (value == null) return undefined;
-  const text = typeof value === 'string' ? value : '';
-  const instant = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(text) ? new Date(text) : new Date(NaN);
-  if (Number.isNaN(instant.getTime())) throw invalid('asOf', `${JSON.stringify(String(value).slice(0, 40))} is not an ISO 8601 date-time`);
-  if (instant.getTime() > now.getTime()) throw invalid('asOf', `${instant.toISOString()} is later than now (${now.toISOString()})`);
-  return instant.toISOString();
-}
+/** `asOf` as an ISO instant (reports/as-of.ts: an offset required; the future taken as now). */
+export const asOfOf = (value: unknown, now: Date): string | undefined => asOfInstant(value, now)?.toISOString();
 
 /**
  * Which entry types count: closing entries (CLOSURE_*) unless `showClosingEntries` is false; the temporary
