@@ -58,7 +58,7 @@ async function post(date: string) {
   }
   return mutate.createAccountingEntryUsingCodes(ctx, { date, journalTypeCode: 'GEN', description: 'random', accountingEntryLines: lines });
 }
-const posted = [];
+const posted: Array<{ id: string }> = [];
 for (let i = 0; i < 60; i++) posted.push(await post(day()));
 for (const entry of posted.slice(0, 4)) await mutate.deleteAccountingEntry(ctx, { id: entry.id });
 await projected();
