@@ -185,8 +185,9 @@ t.test('the balance sheet balances: assets = liabilities + equity + the year\'s 
 });
 
 t.test('asOf: the books as they stood at an instant, on every report', async (t) => {
-  const input = { exerciseId: exercise.id, startDate: `${year}-01-01`, endDate: `${year}-12-31`, isTrialBalanceComparative: true };
-  const party = { ...input, thirdPartyType: 'CUSTOMER', isBalanceComparative: true };
+  const dates = { exerciseId: exercise.id, startDate: `${year}-01-01`, endDate: `${year}-12-31` };
+  const input = { ...dates, isTrialBalanceComparative: true };
+  const party = { ...dates, thirdPartyType: 'CUSTOMER', isBalanceComparative: true };
   const statement = { startDate: `${year}-01-01`, endDate: `${year}-12-31` };
   const reads = () => Promise.all([answer(TB, input), answer(TPB, party), answer(BS, statement), answer(PL, statement)]);
   const before = await reads();
