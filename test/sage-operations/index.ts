@@ -7,11 +7,12 @@ import { CATALOG } from './catalog.ts';
 import type { SageOperation } from './operation.ts';
 import { ORGANISATION } from './organisation.ts';
 import { PARTIES } from './parties.ts';
+import { REPORTS } from './reports.ts';
 import { SALES, SALES_DISCOUNT_GROUP } from './sales.ts';
 import { SETTINGS } from './settings.ts';
 import { TAXES } from './taxes.ts';
 
-export const SAGE_OPERATIONS: readonly SageOperation[] = [...ORGANISATION, ...ACCOUNTING, ...SETTINGS, ...PARTIES, ...CATALOG, ...TAXES, ...SALES, ...SALES_DISCOUNT_GROUP];
+export const SAGE_OPERATIONS: readonly SageOperation[] = [...ORGANISATION, ...ACCOUNTING, ...SETTINGS, ...PARTIES, ...CATALOG, ...TAXES, ...SALES, ...SALES_DISCOUNT_GROUP, ...REPORTS];
 
 /**
  * Mutations we serve that no operation here sends, each with the reason. Empty today: a new mutation fails the
