@@ -7,19 +7,24 @@
  * naming the field; `ledger report` writes the GraphQL answer as CSV.
  */
 import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
 import t from 'tap';
+import { LedgerAggregate } from '../commands/accounting/aggregates.ts';
+import { AggregateStore } from '../commands/aggregate-store.ts';
+import { exerciseForDate } from '../domain/accounting/organisation.ts';
 import { Decimal } from '../domain/money.ts';
 import { statementModel as esModel, statementVariants } from '../domain/reports/statements.ts';
+import { appendStored } from './helpers/old-events.ts';
 import { clientOf } from './helpers/organisation-client.ts';
 import { holdsAsync } from './helpers/property.ts';
 import { runningService } from './helpers/service.ts';
 
 const api = await runningService(t);
-const { mutate, daemon, store, db } = api.service as any;
+const { mutate, daemon, store, db, commands } = api.service as any;
 const year = new Date().getUTCFullYear();
 const ctx = { organisationId: api.organisationId };
 const projected = async () => daemon.waitFor(await store.committedHead());
@@ -63,17 +68,37 @@ for (let i = 0; i < 60; i++) posted.push(await post(day()));
 for (const entry of posted.slice(0, 4)) await mutate.deleteAccountingEntry(ctx, { id: entry.id });
 await projected();
 
+/**
+ * Entries of the year end's types (closing entries, a temporary carry-forward) as the ledger stores them: copies of
+ * posted entries with another entryType, appended to the exercise's stream (no command posts them here).
+ */
+async function postAs(entryType: string, template: { id: string }) {
+  const exerciseId = exerciseForDate(await commands.organisation(api.organisationId), `${year}-06-01`)!.id;
+  const stream = AggregateStore.streamId(LedgerAggregate.category, exerciseId);
+  const events = await store.readStream(stream);
+  const original = events.find((e: any) => e.data.entryId === template.id);
+  const number = (await new AggregateStore(store).load(LedgerAggregate, exerciseId)).state.entryOrder.length + 1;
+  const lines = original.data.lines.map((l: object) => ({ ...l, lineId: randomUUID() }));
+  await appendStored(api, stream, 'AccountingEntryPosted', { ...original.data, entryId: randomUUID(), number, entryType, lines }, original.metadata);
+}
+for (const [i, type] of ['CLOSURE_ACCOUNTING', 'CLOSURE_EXERCISE', 'TEMPORARY_CARRY_FORWARD', 'CLOSURE_WORTH', 'OPENING'].entries()) await postAs(type, posted[20 + i]);
+
 const exercise = (await api.gql(`{ accountingExercises { nodes { id startDate endDate } } }`)).data.accountingExercises.nodes[0];
 
 // ---- The oracle: sums over the lines ----
 type Sums = Map<string, [Decimal, Decimal]>;
-async function linesBy(key: 'code' | 'party', from: string, to: string, origin?: string): Promise<Sums> {
+/** What the reports leave out by default: the temporary carry-forward; `closing` false: the closing entries as well. */
+const excluded = (flags: { closing?: boolean; carryForward?: boolean } = {}) => [
+  ...(flags.closing === false ? ['CLOSURE_ACCOUNTING', 'CLOSURE_EXERCISE', 'CLOSURE_WORTH'] : []), ...(flags.carryForward ? [] : ['TEMPORARY_CARRY_FORWARD']),
+];
+async function linesBy(key: 'code' | 'party', from: string, to: string, origin?: string, leftOut: string[] = excluded()): Promise<Sums> {
   const { rows } = await db.pool.query(
     `SELECT ${key === 'code' ? 'a.code' : 'l.third_party_id::text'} AS key, sum(coalesce(l.debit_amount, 0))::text AS debit, sum(coalesce(l.credit_amount, 0))::text AS credit
        FROM accounting_entry_lines l JOIN accounting_entries e ON e.id = l.accounting_entry_id JOIN accounting_accounts a ON a.id = l.sub_account_id
       WHERE l.organisation_id = $1 AND (e.date AT TIME ZONE 'UTC')::date BETWEEN $2::date AND $3::date AND ($4::text IS NULL OR l.third_party_origin = $4)
+        AND e.entry_type::text <> ALL($5::text[])
       GROUP BY 1`,
-    [api.organisationId, from, to, origin ?? null],
+    [api.organisationId, from, to, origin ?? null, leftOut],
   );
   return new Map(rows.map((r: any) => [r.key, [new Decimal(r.debit), new Decimal(r.credit)]]));
 }
@@ -119,8 +144,9 @@ t.test('the trial balance is the lines summed by account: random dates and code 
     async ([startDate, endDate], startAccountCode, endAccountCode, isWithoutZeroBalance, isTrialBalanceComparative, showClosingEntries, showTemporaryCarryForward) => {
       const input = { exerciseId: exercise.id, startDate, endDate, startAccountCode: startAccountCode || null, endAccountCode: endAccountCode || null, isWithoutZeroBalance, isTrialBalanceComparative, showClosingEntries, showTemporaryCarryForward };
       const rows = await answer(TB, input);
-      const period = await linesBy('code', startDate, endDate);
-      const accumulated = isTrialBalanceComparative ? await linesBy('code', `${year}-01-01`, endDate) : new Map();
+      const leftOut = excluded({ closing: showClosingEntries, carryForward: showTemporaryCarryForward });
+      const period = await linesBy('code', startDate, endDate, undefined, leftOut);
+      const accumulated = isTrialBalanceComparative ? await linesBy('code', `${year}-01-01`, endDate, undefined, leftOut) : new Map();
       const codes = [...new Set([...period.keys(), ...accumulated.keys()])].filter((c) => inRange(c, startAccountCode, endAccountCode)).sort();
       const expected = codes.map((code) => ({ accountCode: code, ...expectedColumns(period.get(code), accumulated.get(code)) }))
         .filter((r) => !isWithoutZeroBalance || !new Decimal(r.balance).isZero() || !new Decimal(r.accumulatedBalance).isZero());
@@ -140,6 +166,10 @@ t.test('the trial balance\'s columns: balance = debit − credit, split by sign;
     t.ok(new Decimal(r.creditBalance).lte(0) && new Decimal(r.debitBalance).gte(0) && new Decimal(r.debitBalance).plus(r.creditBalance).eq(r.balance), `${r.accountCode} split by sign`);
     t.same([r.accumulatedDebitAmount, r.accumulatedCreditAmount], [r.debitAmount, r.creditAmount], 'the whole year: accumulated = period');
   }
+  const whole = { exerciseId: exercise.id, startDate: `${year}-01-01`, endDate: `${year}-12-31` };
+  t.not(JSON.stringify(await answer(TB, { ...whole, showClosingEntries: false })), JSON.stringify(rows.map((r) => ({ ...r, accumulatedDebitAmount: '0.00' }))), 'showClosingEntries: false leaves the closing entries out');
+  t.same(await answer(TB, { ...whole, showClosingEntries: true }), await answer(TB, whole), 'closing entries count by default');
+  t.not(JSON.stringify(await answer(TB, { ...whole, showTemporaryCarryForward: true })), JSON.stringify(await answer(TB, whole)), 'the temporary carry-forward counts only when asked');
   const plain = await answer(TB, { exerciseId: exercise.id, startDate: `${year}-03-01`, endDate: `${year}-03-31` });
   t.ok(plain.every((r) => r.accumulatedDebitAmount === '0.00' && r.accumulatedBalance === '0.00'), 'not comparative: accumulated columns are zero');
 });
@@ -257,7 +287,7 @@ t.test('accountingReportPositions and accountingKpis answer in Sage\'s shapes', 
 
   const kpis = await answer(`query($input: AccountingKpiInput!) { accountingKpis(input: $input) { type value currency } }`, { kpiTypes: ['TURNOVER', 'ASSETS', 'TURNOVER'], startDate: `${year}-01-01`, endDate: `${year}-12-31` });
   t.same(kpis.map((k) => [k.type, k.currency]), [['TURNOVER', 'EUR'], ['ASSETS', 'EUR']], 'each once, in the order asked');
-  const sales = (await linesBy('code', `${year}-01-01`, `${year}-12-31`)).get('7000000')!;
+  const sales = (await linesBy('code', `${year}-01-01`, `${year}-12-31`, undefined, excluded({ closing: false }))).get('7000000')!;
   t.equal(kpis[0].value, fixed(sales[1].minus(sales[0])), 'TURNOVER: the sales accounts\' credit balance');
 });
 

@@ -15,7 +15,7 @@ type Api = Awaited<ReturnType<typeof runningService>>;
 type Line = Record<string, unknown>;
 
 /** Appends an event as stored (no upcasting, no decision) to a stream, and waits for the read models. */
-async function appendStored(api: Api, stream: string, type: string, data: object, metadata: object): Promise<void> {
+export async function appendStored(api: Api, stream: string, type: string, data: object, metadata: object): Promise<void> {
   const { db, daemon } = api.service;
   const { rows: [inserted] } = await db.pool.query(
     `WITH moved AS (UPDATE es_streams SET revision = revision + 1 WHERE stream_id = $1 RETURNING revision)
