@@ -167,7 +167,7 @@ t.test('the trial balance\'s columns: balance = debit − credit, split by sign;
     t.same([r.accumulatedDebitAmount, r.accumulatedCreditAmount], [r.debitAmount, r.creditAmount], 'the whole year: accumulated = period');
   }
   const whole = { exerciseId: exercise.id, startDate: `${year}-01-01`, endDate: `${year}-12-31` };
-  t.not(JSON.stringify(await answer(TB, { ...whole, showClosingEntries: false })), JSON.stringify(rows.map((r) => ({ ...r, accumulatedDebitAmount: '0.00' }))), 'showClosingEntries: false leaves the closing entries out');
+  t.not(JSON.stringify(await answer(TB, { ...whole, showClosingEntries: false })), JSON.stringify(await answer(TB, whole)), 'showClosingEntries: false leaves the closing entries out');
   t.same(await answer(TB, { ...whole, showClosingEntries: true }), await answer(TB, whole), 'closing entries count by default');
   t.not(JSON.stringify(await answer(TB, { ...whole, showTemporaryCarryForward: true })), JSON.stringify(await answer(TB, whole)), 'the temporary carry-forward counts only when asked');
   const plain = await answer(TB, { exerciseId: exercise.id, startDate: `${year}-03-01`, endDate: `${year}-03-31` });
