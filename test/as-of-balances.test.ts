@@ -9,6 +9,7 @@ import { PROJECTIONS } from '../service/start.ts';
 import { replayOrganisation } from '../projections/engine/replay.ts';
 import { balanceColumns, balancesAsOf, balancesFrom, type BalanceGrain } from '../reports/balances.ts';
 import { asOfInstant } from '../reports/as-of.ts';
+import { readScoped } from '../api/read-scope.ts';
 import { runningService } from './helpers/service.ts';
 
 const api = await runningService(t);
@@ -117,9 +118,13 @@ t.test("ledger replay --as-of t0 rebuilds the same balance tables", async (t) =>
   await db.pool.query(`DROP SCHEMA ${replay.schema} CASCADE`);
 });
 
-t.test('another organisation reads none of these balances', async (t) => {
+t.test("as the service reads (the reader role, confined to the organisation), the same; another organisation's, none", async (t) => {
   const other = '00000000-0000-0000-0000-000000000000';
-  for (const grain of GRAINS) t.same(await rows(comparable(grain, balancesFrom(grain, 'b', 2)), [other, t0]), [], grain);
+  for (const grain of GRAINS) {
+    const read = (org: string) => readScoped(db.pool, organisationId, async (c) => (await c.query(comparable(grain, balancesFrom(grain, 'b', 2)), [org, t0])).rows);
+    t.same(await read(organisationId), atT0.get(grain), `${grain}: as of t0`);
+    t.same(await read(other), [], `${grain}: another organisation's`);
+  }
 });
 
 t.test('an asOf input: absent, an instant, the future taken as now, anything else refused naming the field', async (t) => {
