@@ -40,6 +40,8 @@ export interface GuideLine {
 
 export interface StatementModel {
   key: string;
+  /** The organisation country whose master chart the model reads (GB also serves IE, US also CA). */
+  country: string;
   description: string;
   statement: Statement;
   variant: string;
@@ -74,6 +76,7 @@ export type ModelRow = Row | Section;
 
 export interface ModelSpec {
   key: string;
+  country: string;
   description: string;
   statement: Statement;
   variant: string;
@@ -100,7 +103,9 @@ export function buildModel(spec: ModelSpec): StatementModel {
     const formula = typeof rawFormula === 'object' ? pickFormula(rawFormula, spec.letter, code) : rawFormula;
     if (code.length > MAX_CODE) throw new Error(`${spec.key}: line code '${code}' is longer than ${MAX_CODE}`);
     const base = { code, description, order: lines.length + 1, balance: section.balance, ...(formula ? { formula } : {}) };
-    if (!formula) {
+    if (!formula && options.result) {
+      lines.push({ ...base, lineType: 'RESULT_CALCULATION', multiColumn: !!section.multiColumn, accounts: [], result: true });
+    } else if (!formula) {
       lines.push({ ...base, lineType: options.label ? 'LABEL' : 'TITLE', multiColumn: false });
     } else if (isLineFormula(formula)) {
       lines.push({ ...base, lineType: options.result ? 'RESULT_CALCULATION' : 'LINE_CALCULATION', multiColumn: !!section.multiColumn, lines: parseLines(formula) });
@@ -113,7 +118,7 @@ export function buildModel(spec: ModelSpec): StatementModel {
     }
   }
   const model: StatementModel = {
-    key: spec.key, description: spec.description, statement: spec.statement, variant: spec.variant, lines, columns,
+    key: spec.key, country: spec.country, description: spec.description, statement: spec.statement, variant: spec.variant, lines, columns,
     ...(spec.resultLine ? { resultLine: spec.resultLine } : {}), ...(spec.totals ? { totals: spec.totals } : {}),
     offStatement: spec.offStatement ?? [],
   };

@@ -141,7 +141,7 @@ export const ES_VARIANTS = Object.keys(VARIANTS);
 
 export function esSpecs(variant: string): { balanceSheet: ModelSpec; profitAndLoss: ModelSpec } {
   const letter = VARIANTS[variant as keyof typeof VARIANTS];
-  const common = { variant, letter, offStatement: OFF_STATEMENT };
+  const common = { country: 'ES', variant, letter, offStatement: OFF_STATEMENT };
   return {
     balanceSheet: {
       ...common, key: `ES-${variant}-BALANCE_SHEET`, description: `Balance (PGC, modelo ${variant.toLowerCase()})`, statement: 'BALANCE_SHEET',

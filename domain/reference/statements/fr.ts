@@ -185,11 +185,11 @@ export const FR_VARIANTS = ['PCG'];
 export function frSpecs(): { balanceSheet: ModelSpec; profitAndLoss: ModelSpec } {
   return {
     balanceSheet: {
-      key: 'FR-PCG-BALANCE_SHEET', description: 'Bilan (PCG, règlement ANC n° 2014-03)', statement: 'BALANCE_SHEET', variant: 'PCG',
+      key: 'FR-PCG-BALANCE_SHEET', country: 'FR', description: 'Bilan (PCG, règlement ANC n° 2014-03)', statement: 'BALANCE_SHEET', variant: 'PCG',
       columns: 'NET', rows: BILAN, totals: { assets: 'A9', equityAndLiabilities: 'B9' }, offStatement: OFF_STATEMENT,
     },
     profitAndLoss: {
-      key: 'FR-PCG-PROFIT_AND_LOSS', description: 'Compte de résultat (PCG, règlement ANC n° 2014-03)', statement: 'PROFIT_AND_LOSS',
+      key: 'FR-PCG-PROFIT_AND_LOSS', country: 'FR', description: 'Compte de résultat (PCG, règlement ANC n° 2014-03)', statement: 'PROFIT_AND_LOSS',
       variant: 'PCG', columns: 'SUM', rows: COMPTE_DE_RESULTAT, resultLine: 'R5', offStatement: OFF_STATEMENT,
     },
   };
