@@ -74,13 +74,23 @@ export type Row = readonly [code: string, description: string, formula?: string 
 export interface Section { balance: BalanceSide; multiColumn?: boolean }
 export type ModelRow = Row | Section;
 
-export interface ModelSpec {
+/** A country's two statements in one variant, as its model file writes them. */
+export interface StatementsSpec {
+  country: string;
+  variant: string;
+  /** The variant's letter in `in` and per-variant formulas (e.g. 'P' for PYMES). */
+  letter?: string;
+  offStatement?: readonly { prefix: string; reason: string }[];
+  balanceSheet: { description: string; rows: readonly ModelRow[]; columns?: 'NET' | 'SUM'; totals: { assets: string; equityAndLiabilities: string } };
+  profitAndLoss: { description: string; rows: readonly ModelRow[]; columns?: 'NET' | 'SUM'; resultLine: string };
+}
+
+interface ModelSpec {
   key: string;
   country: string;
   description: string;
   statement: Statement;
   variant: string;
-  /** The variant's letter in `in` and per-variant formulas (e.g. 'P' for PYMES). */
   letter?: string;
   columns?: 'NET' | 'SUM';
   rows: readonly ModelRow[];
@@ -92,7 +102,17 @@ export interface ModelSpec {
 const MAX_CODE = 10; // Sage's code field (≤ 10 characters)
 const ITEM = /^\(?\s*(\d+)(?:\s*\.\.\s*(\d+))?\s*(?:\[([DC])\])?\s*\)?$/;
 
-export function buildModel(spec: ModelSpec): StatementModel {
+/** Builds a country's balance sheet and P&L, each naming the other as companion, frozen. */
+export function buildModels(spec: StatementsSpec): { BALANCE_SHEET: StatementModel; PROFIT_AND_LOSS: StatementModel } {
+  const { balanceSheet, profitAndLoss, ...common } = spec;
+  const key = (statement: Statement) => `${spec.country}-${spec.variant}-${statement}`;
+  return pairModels(
+    buildModel({ ...common, ...balanceSheet, key: key('BALANCE_SHEET'), statement: 'BALANCE_SHEET' }),
+    buildModel({ ...common, ...profitAndLoss, key: key('PROFIT_AND_LOSS'), statement: 'PROFIT_AND_LOSS' }),
+  );
+}
+
+function buildModel(spec: ModelSpec): StatementModel {
   const columns = spec.columns ?? 'NET';
   let section: Section = { balance: 'DEBIT' };
   const lines: GuideLine[] = [];
@@ -126,8 +146,7 @@ export function buildModel(spec: ModelSpec): StatementModel {
   return model;
 }
 
-/** Joins a balance sheet and its P&L (each names the other as companion) and freezes both. */
-export function pairModels(balanceSheet: StatementModel, profitAndLoss: StatementModel): { BALANCE_SHEET: StatementModel; PROFIT_AND_LOSS: StatementModel } {
+function pairModels(balanceSheet: StatementModel, profitAndLoss: StatementModel): { BALANCE_SHEET: StatementModel; PROFIT_AND_LOSS: StatementModel } {
   if (!profitAndLoss.resultLine) throw new Error(`${profitAndLoss.key}: no result line`);
   if (!balanceSheet.lines.some((l) => l.result)) throw new Error(`${balanceSheet.key}: no result line`);
   balanceSheet.companion = profitAndLoss;

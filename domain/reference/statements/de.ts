@@ -7,7 +7,7 @@
  * Debitoren, debitorische Kreditoren, Umsatzsteuer in debit and overdrawn banks move by sign ([D]/[C]).
  * The Saldenvorträge (9000..9099) are off-statement: they net to zero once every opening balance is posted.
  */
-import type { ModelRow, ModelSpec } from '../../reports/statement-model.ts';
+import type { ModelRow, StatementsSpec } from '../../reports/statement-model.ts';
 
 const BILANZ: readonly ModelRow[] = [
   ['A0', 'AKTIVA'],
@@ -72,17 +72,12 @@ const GUV: readonly ModelRow[] = [
 
 export const DE_VARIANTS = ['HGB'];
 
-export function deSpecs(): { balanceSheet: ModelSpec; profitAndLoss: ModelSpec } {
-  const offStatement = [{ prefix: '90', reason: 'Saldenvorträge: Eröffnungsbilanzkonten, die nach allen Vorträgen null ergeben' }];
+export function deSpec(): StatementsSpec {
   return {
-    balanceSheet: {
-      key: 'DE-HGB-BALANCE_SHEET', country: 'DE', description: 'Bilanz (§ 266 HGB, SKR 03)', statement: 'BALANCE_SHEET', variant: 'HGB',
-      rows: BILANZ, totals: { assets: 'AT', equityAndLiabilities: 'PT' }, offStatement,
-    },
-    profitAndLoss: {
-      key: 'DE-HGB-PROFIT_AND_LOSS', country: 'DE', description: 'Gewinn- und Verlustrechnung (§ 275 Abs. 2 HGB, SKR 03)',
-      statement: 'PROFIT_AND_LOSS', variant: 'HGB', rows: GUV, resultLine: 'G17', offStatement,
-    },
+    country: 'DE', variant: 'HGB',
+    offStatement: [{ prefix: '90', reason: 'Saldenvorträge: Eröffnungsbilanzkonten, die nach allen Vorträgen null ergeben' }],
+    balanceSheet: { description: 'Bilanz (§ 266 HGB, SKR 03)', rows: BILANZ, totals: { assets: 'AT', equityAndLiabilities: 'PT' } },
+    profitAndLoss: { description: 'Gewinn- und Verlustrechnung (§ 275 Abs. 2 HGB, SKR 03)', rows: GUV, resultLine: 'G17' },
   };
 }
 

@@ -8,7 +8,7 @@
  * creditors due within one year; suspense and mispostings (9998, 9999), to be cleared before the accounts are
  * drawn up, sit with debtors or creditors by sign; depreciation (8000..8099) is an administrative expense.
  */
-import type { ModelRow, ModelSpec } from '../../reports/statement-model.ts';
+import type { ModelRow, StatementsSpec } from '../../reports/statement-model.ts';
 
 const BALANCE_SHEET: readonly ModelRow[] = [
   { balance: 'DEBIT' },
@@ -53,16 +53,11 @@ const PROFIT_AND_LOSS: readonly ModelRow[] = [
 
 export const GB_VARIANTS = ['FRS102'];
 
-export function gbSpecs(): { balanceSheet: ModelSpec; profitAndLoss: ModelSpec } {
+export function gbSpec(): StatementsSpec {
   return {
-    balanceSheet: {
-      key: 'GB-FRS102-BALANCE_SHEET', country: 'GB', description: 'Balance sheet (FRS 102, Companies Act 2006 Format 1)', statement: 'BALANCE_SHEET',
-      variant: 'FRS102', rows: BALANCE_SHEET, totals: { assets: 'NA', equityAndLiabilities: 'K' },
-    },
-    profitAndLoss: {
-      key: 'GB-FRS102-PROFIT_AND_LOSS', country: 'GB', description: 'Profit and loss account (FRS 102, Companies Act 2006 Format 1)',
-      statement: 'PROFIT_AND_LOSS', variant: 'FRS102', rows: PROFIT_AND_LOSS, resultLine: 'P20',
-    },
+    country: 'GB', variant: 'FRS102',
+    balanceSheet: { description: 'Balance sheet (FRS 102, Companies Act 2006 Format 1)', rows: BALANCE_SHEET, totals: { assets: 'NA', equityAndLiabilities: 'K' } },
+    profitAndLoss: { description: 'Profit and loss account (FRS 102, Companies Act 2006 Format 1)', rows: PROFIT_AND_LOSS, resultLine: 'P20' },
   };
 }
 

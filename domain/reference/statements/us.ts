@@ -4,7 +4,7 @@
  * 4-digit ranges. Bank accounts in credit (1010..1099) are short-term borrowings; dividends declared (3800) reduce
  * retained earnings.
  */
-import type { ModelRow, ModelSpec } from '../../reports/statement-model.ts';
+import type { ModelRow, StatementsSpec } from '../../reports/statement-model.ts';
 
 const BALANCE_SHEET: readonly ModelRow[] = [
   ['A', 'ASSETS'],
@@ -70,16 +70,11 @@ const INCOME_STATEMENT: readonly ModelRow[] = [
 
 export const US_VARIANTS = ['US_GAAP'];
 
-export function usSpecs(): { balanceSheet: ModelSpec; profitAndLoss: ModelSpec } {
+export function usSpec(): StatementsSpec {
   return {
-    balanceSheet: {
-      key: 'US-GAAP-BALANCE_SHEET', country: 'US', description: 'Classified balance sheet (US GAAP)', statement: 'BALANCE_SHEET',
-      variant: 'US_GAAP', rows: BALANCE_SHEET, totals: { assets: 'AT', equityAndLiabilities: 'LET' },
-    },
-    profitAndLoss: {
-      key: 'US-GAAP-PROFIT_AND_LOSS', country: 'US', description: 'Multi-step income statement (US GAAP)', statement: 'PROFIT_AND_LOSS',
-      variant: 'US_GAAP', rows: INCOME_STATEMENT, resultLine: 'NI',
-    },
+    country: 'US', variant: 'US_GAAP',
+    balanceSheet: { description: 'Classified balance sheet (US GAAP)', rows: BALANCE_SHEET, totals: { assets: 'AT', equityAndLiabilities: 'LET' } },
+    profitAndLoss: { description: 'Multi-step income statement (US GAAP)', rows: INCOME_STATEMENT, resultLine: 'NI' },
   };
 }
 
