@@ -17,7 +17,7 @@ import { expect, holdsAsync } from './helpers/property.ts';
 
 const HLEDGER = ['/usr/bin/hledger', '/usr/local/bin/hledger'].find((path) => existsSync(path));
 const RUNS = Number(process.env.STATEMENTS_ORACLE_RUNS ?? 15);
-const MODELS: [string, string][] = [['ES', 'PYMES'], ['ES', 'NORMAL'], ['FR', 'PCG']];
+const MODELS: [string, string][] = [['ES', 'PYMES'], ['ES', 'NORMAL'], ['FR', 'PCG'], ['DE', 'HGB'], ['GB', 'FRS102'], ['US', 'US_GAAP']];
 
 const accountName = (code: string) => `c:${[...code].map((_, i) => code.slice(0, i + 1)).join(':')}`;
 const money = (cents: number) => new Decimal(cents).dividedBy(100).toFixed(2);
@@ -51,13 +51,30 @@ const isLineFormula = (formula: string) => /[A-Za-z]/.test(formula.replace(/\[[D
 
 interface Oracle { column1: Decimal; column2: Decimal; total: Decimal }
 
+/** The model's account prefixes as its formula text lists them, main and detail lines apart (read once per model). */
+const layouts = new WeakMap<StatementModel, { all: { main: Set<string>; detail: Set<string> }; longer: (prefix: string, set: Set<string>) => string[] }>();
+function layoutOf(model: StatementModel) {
+  let layout = layouts.get(model);
+  if (!layout) {
+    const prefixesOf = (detail: boolean) => new Set(model.lines.filter((l) => !!l.detailOf === detail && l.formula && !isLineFormula(l.formula))
+      .flatMap((l) => l.formula!.split('|').flatMap((part) => items(part).map((i) => i.prefix))));
+    const all = { main: prefixesOf(false), detail: prefixesOf(true) };
+    const known = new Map<string, string[]>();
+    const longer = (prefix: string, set: Set<string>): string[] => {
+      const key = `${set === all.main ? 'm' : 'd'}${prefix}`;
+      if (!known.has(key)) known.set(key, [...set].filter((q) => q.length > prefix.length && q.startsWith(prefix)));
+      return known.get(key)!;
+    };
+    layout = { all, longer };
+    layouts.set(model, layout);
+  }
+  return layout;
+}
+
 function oracleLines(model: StatementModel, tree: Map<string, Decimal>, flat: Map<string, Decimal>): Map<string, Oracle> {
   const byPrefix = new Map<string, Decimal>([...tree].map(([name, amount]) => [name.split(':').pop()!, amount]));
   const leaves = [...flat].map(([name, amount]) => ({ code: name.split(':').pop()!, amount }));
-  const prefixesOf = (detail: boolean) => new Set(model.lines.filter((l) => !!l.detailOf === detail && l.formula && !isLineFormula(l.formula))
-    .flatMap((l) => l.formula!.split('|').flatMap((part) => items(part).map((i) => i.prefix))));
-  const all = { main: prefixesOf(false), detail: prefixesOf(true) };
-  const longer = (prefix: string, set: Set<string>) => [...set].filter((q) => q.length > prefix.length && q.startsWith(prefix));
+  const { all, longer } = layoutOf(model);
   const itemValue = (item: Item, set: Set<string>): Decimal => {
     const inside = longer(item.prefix, set);
     if (item.side) {
@@ -88,12 +105,12 @@ function oracleLines(model: StatementModel, tree: Map<string, Decimal>, flat: Ma
       const column1 = items(first!).reduce((sum, i) => sum.plus(itemValue(i, set)), new Decimal(0)).times(direction);
       const column2 = items(second).reduce((sum, i) => sum.plus(itemValue(i, set)), new Decimal(0)).times(model.columns === 'NET' ? -direction : direction);
       value = { column1, column2, total: model.columns === 'NET' ? column1.minus(column2) : column1.plus(column2) };
-      if (line.result && model.statement === 'BALANCE_SHEET') {
-        const pnl = model.companion!;
-        const result = oracleLines(pnl, tree, flat).get(pnl.resultLine!)!.total
-          .times(pnl.lines.find((l) => l.code === pnl.resultLine)!.balance === line.balance ? 1 : -1);
-        value = { ...value, column1: value.column1.plus(result), total: value.total.plus(result) };
-      }
+    }
+    if (line.result && model.statement === 'BALANCE_SHEET') {
+      const pnl = model.companion!;
+      const result = oracleLines(pnl, tree, flat).get(pnl.resultLine!)!.total
+        .times(pnl.lines.find((l) => l.code === pnl.resultLine)!.balance === line.balance ? 1 : -1);
+      value = { ...value, column1: value.column1.plus(result), total: value.total.plus(result) };
     }
     out.set(code, value);
     return value;

@@ -40,6 +40,8 @@ export interface GuideLine {
 
 export interface StatementModel {
   key: string;
+  /** The organisation country whose master chart the model reads (GB also serves IE, US also CA). */
+  country: string;
   description: string;
   statement: Statement;
   variant: string;
@@ -72,12 +74,23 @@ export type Row = readonly [code: string, description: string, formula?: string 
 export interface Section { balance: BalanceSide; multiColumn?: boolean }
 export type ModelRow = Row | Section;
 
-export interface ModelSpec {
+/** A country's two statements in one variant, as its model file writes them. */
+export interface StatementsSpec {
+  country: string;
+  variant: string;
+  /** The variant's letter in `in` and per-variant formulas (e.g. 'P' for PYMES). */
+  letter?: string;
+  offStatement?: readonly { prefix: string; reason: string }[];
+  balanceSheet: { description: string; rows: readonly ModelRow[]; columns?: 'NET' | 'SUM'; totals: { assets: string; equityAndLiabilities: string } };
+  profitAndLoss: { description: string; rows: readonly ModelRow[]; columns?: 'NET' | 'SUM'; resultLine: string };
+}
+
+interface ModelSpec {
   key: string;
+  country: string;
   description: string;
   statement: Statement;
   variant: string;
-  /** The variant's letter in `in` and per-variant formulas (e.g. 'P' for PYMES). */
   letter?: string;
   columns?: 'NET' | 'SUM';
   rows: readonly ModelRow[];
@@ -89,7 +102,17 @@ export interface ModelSpec {
 const MAX_CODE = 10; // Sage's code field (≤ 10 characters)
 const ITEM = /^\(?\s*(\d+)(?:\s*\.\.\s*(\d+))?\s*(?:\[([DC])\])?\s*\)?$/;
 
-export function buildModel(spec: ModelSpec): StatementModel {
+/** Builds a country's balance sheet and P&L, each naming the other as companion, frozen. */
+export function buildModels(spec: StatementsSpec): { BALANCE_SHEET: StatementModel; PROFIT_AND_LOSS: StatementModel } {
+  const { balanceSheet, profitAndLoss, ...common } = spec;
+  const key = (statement: Statement) => `${spec.country}-${spec.variant}-${statement}`;
+  return pairModels(
+    buildModel({ ...common, ...balanceSheet, key: key('BALANCE_SHEET'), statement: 'BALANCE_SHEET' }),
+    buildModel({ ...common, ...profitAndLoss, key: key('PROFIT_AND_LOSS'), statement: 'PROFIT_AND_LOSS' }),
+  );
+}
+
+function buildModel(spec: ModelSpec): StatementModel {
   const columns = spec.columns ?? 'NET';
   let section: Section = { balance: 'DEBIT' };
   const lines: GuideLine[] = [];
@@ -100,7 +123,9 @@ export function buildModel(spec: ModelSpec): StatementModel {
     const formula = typeof rawFormula === 'object' ? pickFormula(rawFormula, spec.letter, code) : rawFormula;
     if (code.length > MAX_CODE) throw new Error(`${spec.key}: line code '${code}' is longer than ${MAX_CODE}`);
     const base = { code, description, order: lines.length + 1, balance: section.balance, ...(formula ? { formula } : {}) };
-    if (!formula) {
+    if (!formula && options.result) {
+      lines.push({ ...base, lineType: 'RESULT_CALCULATION', multiColumn: !!section.multiColumn, accounts: [], result: true });
+    } else if (!formula) {
       lines.push({ ...base, lineType: options.label ? 'LABEL' : 'TITLE', multiColumn: false });
     } else if (isLineFormula(formula)) {
       lines.push({ ...base, lineType: options.result ? 'RESULT_CALCULATION' : 'LINE_CALCULATION', multiColumn: !!section.multiColumn, lines: parseLines(formula) });
@@ -113,7 +138,7 @@ export function buildModel(spec: ModelSpec): StatementModel {
     }
   }
   const model: StatementModel = {
-    key: spec.key, description: spec.description, statement: spec.statement, variant: spec.variant, lines, columns,
+    key: spec.key, country: spec.country, description: spec.description, statement: spec.statement, variant: spec.variant, lines, columns,
     ...(spec.resultLine ? { resultLine: spec.resultLine } : {}), ...(spec.totals ? { totals: spec.totals } : {}),
     offStatement: spec.offStatement ?? [],
   };
@@ -121,8 +146,7 @@ export function buildModel(spec: ModelSpec): StatementModel {
   return model;
 }
 
-/** Joins a balance sheet and its P&L (each names the other as companion) and freezes both. */
-export function pairModels(balanceSheet: StatementModel, profitAndLoss: StatementModel): { BALANCE_SHEET: StatementModel; PROFIT_AND_LOSS: StatementModel } {
+function pairModels(balanceSheet: StatementModel, profitAndLoss: StatementModel): { BALANCE_SHEET: StatementModel; PROFIT_AND_LOSS: StatementModel } {
   if (!profitAndLoss.resultLine) throw new Error(`${profitAndLoss.key}: no result line`);
   if (!balanceSheet.lines.some((l) => l.result)) throw new Error(`${balanceSheet.key}: no result line`);
   balanceSheet.companion = profitAndLoss;

@@ -6,6 +6,8 @@
 import { Decimal, ZERO } from '../money.ts';
 import type { GuideLine, Statement, StatementModel, Term } from './statement-model.ts';
 import { STATEMENTS_BY_COUNTRY } from '../reference/statements/index.ts';
+import { classifyAccountCode, masterChartFor } from '../reference/charts.ts';
+import type { OrganisationCountry } from '../enums.ts';
 
 export type { GuideLine, Statement, StatementModel, Term } from './statement-model.ts';
 
@@ -79,12 +81,14 @@ function route(found: Placed[], balance: Decimal): Placed | undefined {
 
 /**
  * An account's positions: its main line, its detail line, and the line it moves to when its balance has the other
- * sign (the first sided term in the model's order is the main one: e.g. bank on the assets, overdrawn on the debts).
+ * sign. Of an account split by sign, the main line is the one of its usual balance, from its nature in the master
+ * chart (a bank, an asset, is on the assets and moves to the debts when overdrawn; a supplier the other way round).
  */
 export function positions(model: StatementModel, accountCode: string): { main?: GuideLine; detail?: GuideLine; alternativeIfNegative?: GuideLine } {
   const resolver = resolverOf(model);
   const found = candidates(resolver.main, accountCode);
-  const main = found[0];
+  const usual = usualSide(model.country, accountCode);
+  const main = found.find((p) => !p.term.side) ?? found.find((p) => p.term.side === usual) ?? found[0];
   const alternative = main?.term.side ? found.find((p) => p.term.side !== main.term.side) : undefined;
   const detail = candidates(resolver.detail, accountCode)[0];
   return {
@@ -92,6 +96,13 @@ export function positions(model: StatementModel, accountCode: string): { main?: 
     ...(detail ? { detail: detail.line } : {}),
     ...(alternative ? { alternativeIfNegative: alternative.line } : {}),
   };
+}
+
+function usualSide(country: string, accountCode: string): 'DEBIT' | 'CREDIT' | undefined {
+  const nature = classifyAccountCode(masterChartFor(country as OrganisationCountry), accountCode)?.nature;
+  if (nature === 'ASSET' || nature === 'EXPENSE') return 'DEBIT';
+  if (nature === 'LIABILITY' || nature === 'EQUITY' || nature === 'INCOME') return 'CREDIT';
+  return undefined;
 }
 
 /**

@@ -52,7 +52,7 @@ t.test('lines have Sage\'s shape: codes of at most 10 characters, known line typ
       for (const statement of ['BALANCE_SHEET', 'PROFIT_AND_LOSS'] as const) {
         const model = statementModel(country, statement, variant);
         const bad = model.lines.filter((l) => l.code.length > 10 || !BalanceGuideLineType.includes(l.lineType)
-          || ((l.lineType.endsWith('_CALCULATION')) !== !!l.formula));
+          || (l.lineType.endsWith('_CALCULATION') ? !l.formula && !l.result : !!l.formula));
         t.same(bad.map((l) => l.code), [], `${model.key}`);
         t.same(model.lines.map((l) => l.order), model.lines.map((_, i) => i + 1), `${model.key} orders`);
       }
@@ -102,10 +102,23 @@ t.test('an account whose balance has the other sign moves to its alternative lin
 
   const fr = statementModel('FR', 'BALANCE_SHEET');
   t.equal(positions(fr, '512000').alternativeIfNegative?.code, 'B402');
-  t.equal(positions(fr, '444000').alternativeIfNegative?.code, 'B406');
+  t.equal(positions(fr, '444000').main?.code, 'B406', 'État - Impôts sur les bénéfices, a liability, is a tax debt');
+  t.equal(positions(fr, '444000').alternativeIfNegative?.code, 'A20202', '... and another receivable when in debit');
   const frRows = evaluate(fr, new Map([['512000', balance(0, 80)], ['101300', balance(0, 20)], ['411000', balance(100, 0)]]));
   t.equal(row(frRows, 'B402').amountTotal.toString(), '80');
   t.equal(row(frRows, 'A204').amountTotal.toString(), '0');
+
+  const de = statementModel('DE', 'BALANCE_SHEET');
+  t.same([positions(de, '1600').main?.code, positions(de, '1600').alternativeIfNegative?.code], ['PC4', 'AB24'], 'debitorische Kreditoren: sonstige Vermögensgegenstände');
+  t.same([positions(de, '1200').main?.code, positions(de, '1200').alternativeIfNegative?.code], ['AB4', 'PC2']);
+  const gb = statementModel('IE', 'BALANCE_SHEET');
+  t.same([positions(gb, '1200').main?.code, positions(gb, '1200').alternativeIfNegative?.code], ['C4', 'E'], 'an overdraft is a creditor due within one year');
+  const us = statementModel('CA', 'BALANCE_SHEET');
+  t.same([positions(us, '1010').main?.code, positions(us, '1010').alternativeIfNegative?.code], ['AC1', 'LC7']);
+  const usRows = evaluate(us, new Map([['1010', balance(0, 40)], ['6900', balance(40, 0)]]));
+  t.equal(row(usRows, 'LC7').amountTotal.toString(), '40');
+  t.equal(row(usRows, 'E4').amountTotal.toString(), '-40', 'the net loss is in equity');
+  t.equal(row(usRows, 'LET').amountTotal.toString(), '0');
 });
 
 t.test('the French bilan actif: Brut | Amortissements et dépréciations | Net', async (t) => {
@@ -154,6 +167,28 @@ t.test('indicator prefixes sum to what the indicator\'s lines give', async (t) =
       expect(line.equals(viaPrefixes), `${country} ${type}: line ${line} ≠ prefixes ${viaPrefixes}`);
     }));
   }
+  // Every indicator defined by lines: its prefixes give the lines' amounts read in its direction, on ledgers of
+  // accounts that no line splits by sign (for those the prefixes keep the account whole; evaluate() is exact).
+  for (const country of modelled) {
+    const bs = statementModel(country, 'BALANCE_SHEET');
+    const pnl = bs.companion!;
+    const accounts = postingAccounts(country, bs).filter((code) => !positions(bs, code).alternativeIfNegative);
+    for (const [type, spec] of Object.entries(STATEMENTS_BY_COUNTRY[country]!.indicatorSpecs)) {
+      if (!spec || !('lines' in spec)) continue;
+      const terms = indicatorAccounts(country)[type]!;
+      holds(t, fc.property(entriesArbitrary(accounts, 20), (entries) => {
+        const balances = balancesOf(entries);
+        const rows = [...evaluate(bs, balances), ...evaluate(pnl, balances)];
+        const byLines = spec.lines.reduce((sum, code) => {
+          const line = [...bs.lines, ...pnl.lines].find((l) => l.code === code)!;
+          return sum.plus(row(rows, code).amountTotal.times(line.balance === spec.direction ? 1 : -1));
+        }, d(0));
+        const viaPrefixes = sumOf(terms, balances);
+        expect(byLines.equals(viaPrefixes), `${country} ${type}: lines ${byLines} ≠ prefixes ${viaPrefixes}`);
+      }));
+    }
+  }
+
   const es = indicatorAccounts('ES');
   t.same(es.TURNOVER, [{ prefix: '700', sign: -1 }, { prefix: '701', sign: -1 }, { prefix: '702', sign: -1 }, { prefix: '703', sign: -1 },
     { prefix: '704', sign: -1 }, { prefix: '705', sign: -1 }, { prefix: '706', sign: -1 }, { prefix: '708', sign: -1 }, { prefix: '709', sign: -1 }]);

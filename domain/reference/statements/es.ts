@@ -7,7 +7,7 @@
  * Simplifications, stated: the a)/b) long/short-term splits of "Clientes" and "Proveedores" and the normal P&L's
  * lettered sub-items are not lines; the three variants share one P&L layout.
  */
-import type { ModelRow, ModelSpec } from '../../reports/statement-model.ts';
+import type { ModelRow, StatementsSpec } from '../../reports/statement-model.ts';
 
 const BALANCE_SHEET: readonly ModelRow[] = [
   ['A0', 'ACTIVO'],
@@ -139,18 +139,12 @@ const VARIANTS = { PYMES: 'P', ABREVIADO: 'A', NORMAL: 'N' } as const;
 
 export const ES_VARIANTS = Object.keys(VARIANTS);
 
-export function esSpecs(variant: string): { balanceSheet: ModelSpec; profitAndLoss: ModelSpec } {
-  const letter = VARIANTS[variant as keyof typeof VARIANTS];
-  const common = { variant, letter, offStatement: OFF_STATEMENT };
+export function esSpec(variant: string): StatementsSpec {
+  const model = variant.toLowerCase();
   return {
-    balanceSheet: {
-      ...common, key: `ES-${variant}-BALANCE_SHEET`, description: `Balance (PGC, modelo ${variant.toLowerCase()})`, statement: 'BALANCE_SHEET',
-      rows: BALANCE_SHEET, totals: { assets: 'AT', equityAndLiabilities: 'PT' },
-    },
-    profitAndLoss: {
-      ...common, key: `ES-${variant}-PROFIT_AND_LOSS`, description: `Cuenta de pérdidas y ganancias (PGC, modelo ${variant.toLowerCase()})`,
-      statement: 'PROFIT_AND_LOSS', rows: PROFIT_AND_LOSS, resultLine: 'RD',
-    },
+    country: 'ES', variant, letter: VARIANTS[variant as keyof typeof VARIANTS], offStatement: OFF_STATEMENT,
+    balanceSheet: { description: `Balance (PGC, modelo ${model})`, rows: BALANCE_SHEET, totals: { assets: 'AT', equityAndLiabilities: 'PT' } },
+    profitAndLoss: { description: `Cuenta de pérdidas y ganancias (PGC, modelo ${model})`, rows: PROFIT_AND_LOSS, resultLine: 'RD' },
   };
 }
 

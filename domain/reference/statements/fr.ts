@@ -9,7 +9,7 @@
  * account without the PCG's fourth digit (the master chart's 609000, 709000) goes with the marchandises. Column 2
  * of the chiffre d'affaires is "Exportations et livraisons intracommunautaires" (the chart's 7072, 7073).
  */
-import type { ModelRow, ModelSpec } from '../../reports/statement-model.ts';
+import type { ModelRow, StatementsSpec } from '../../reports/statement-model.ts';
 
 const BILAN: readonly ModelRow[] = [
   ['A0', 'ACTIF'],
@@ -182,16 +182,11 @@ const OFF_STATEMENT = [
 
 export const FR_VARIANTS = ['PCG'];
 
-export function frSpecs(): { balanceSheet: ModelSpec; profitAndLoss: ModelSpec } {
+export function frSpec(): StatementsSpec {
   return {
-    balanceSheet: {
-      key: 'FR-PCG-BALANCE_SHEET', description: 'Bilan (PCG, règlement ANC n° 2014-03)', statement: 'BALANCE_SHEET', variant: 'PCG',
-      columns: 'NET', rows: BILAN, totals: { assets: 'A9', equityAndLiabilities: 'B9' }, offStatement: OFF_STATEMENT,
-    },
-    profitAndLoss: {
-      key: 'FR-PCG-PROFIT_AND_LOSS', description: 'Compte de résultat (PCG, règlement ANC n° 2014-03)', statement: 'PROFIT_AND_LOSS',
-      variant: 'PCG', columns: 'SUM', rows: COMPTE_DE_RESULTAT, resultLine: 'R5', offStatement: OFF_STATEMENT,
-    },
+    country: 'FR', variant: 'PCG', offStatement: OFF_STATEMENT,
+    balanceSheet: { description: 'Bilan (PCG, règlement ANC n° 2014-03)', columns: 'NET', rows: BILAN, totals: { assets: 'A9', equityAndLiabilities: 'B9' } },
+    profitAndLoss: { description: 'Compte de résultat (PCG, règlement ANC n° 2014-03)', columns: 'SUM', rows: COMPTE_DE_RESULTAT, resultLine: 'R5' },
   };
 }
 
