@@ -86,14 +86,32 @@ type Grains = { period: string; day: string };
 const ACCOUNT_GRAINS = (asOf?: number): Grains => ({ period: balancesFrom('account_period', 'b', asOf), day: balancesFrom('account_day', 'b', asOf) });
 const PARTY_GRAINS = (asOf?: number): Grains => ({ period: balancesFrom('party_period', 'b', asOf), day: partyDaysFrom('b', asOf) });
 
-/** One span's movements as `SELECT <tag> AS col, <keys>, debit_amount, credit_amount` (UNION ALL of its parts). */
-function movements(grains: Grains, keys: string, exerciseId: string, span: Span, tag: string, params: Params, reading: Reading): string {
+type Spans = { period: Span; accumulated?: Span };
+
+/**
+ * The spans' movements as `SELECT col, <keys>, debit_amount, credit_amount`, col 'p' (the period) or 'a' (the
+ * accumulated span): each grain read once (one as-of correction each, however many spans), its rows joined to the
+ * spans they fall in (a row of both counts in both).
+ */
+function movements(grains: Grains, keys: string, exerciseId: string, spans: Spans, params: Params, reading: Reading): string {
+  const tagged = Object.entries({ p: spans.period, a: spans.accumulated }).filter((e): e is [string, Span] => e[1] !== undefined);
+  const periods = tagged.flatMap(([col, span]) => span.periodIds.map((id) => [col, id]));
+  const days = tagged.flatMap(([col, span]) => span.days.map(([from, to]) => [col, from, to]));
   const exercise = params.add(exerciseId, '::uuid');
   const types = reading.excludedEntryTypes.length ? ` AND b.entry_type <> ALL(${params.add(reading.excludedEntryTypes, '::text[]')})` : '';
-  const select = `SELECT '${tag}' AS col, ${keys}, b.debit_amount, b.credit_amount FROM`;
+  const select = `SELECT s.col, ${keys}, b.debit_amount, b.credit_amount FROM`;
   const parts = [];
-  if (span.periodIds.length) parts.push(`${select} ${grains.period} WHERE b.accounting_exercise_id = ${exercise} AND b.accounting_period_id = ANY(${params.add(span.periodIds, '::uuid[]')})${types}`);
-  for (const [from, to] of span.days) parts.push(`${select} ${grains.day} WHERE b.accounting_exercise_id = ${exercise} AND b.date BETWEEN ${params.add(from, '::date')} AND ${params.add(to, '::date')}${types}`);
+  if (periods.length) {
+    parts.push(`${select} ${grains.period}
+      JOIN unnest(${params.add(periods.map((p) => p[0]), '::text[]')}, ${params.add(periods.map((p) => p[1]), '::uuid[]')}) AS s(col, period_id) ON s.period_id = b.accounting_period_id
+      WHERE b.accounting_exercise_id = ${exercise} AND b.accounting_period_id = ANY(${params.add([...new Set(periods.map((p) => p[1]))], '::uuid[]')})${types}`);
+  }
+  if (days.length) {
+    parts.push(`${select} ${grains.day}
+      JOIN unnest(${params.add(days.map((d) => d[0]), '::text[]')}, ${params.add(days.map((d) => d[1]), '::date[]')}, ${params.add(days.map((d) => d[2]), '::date[]')}) AS s(col, from_day, to_day)
+        ON b.date BETWEEN s.from_day AND s.to_day
+      WHERE b.accounting_exercise_id = ${exercise} AND b.date BETWEEN ${params.add(days.map((d) => d[1]).sort()[0], '::date')} AND ${params.add(days.map((d) => d[2]).sort().at(-1), '::date')}${types}`);
+  }
   return parts.join('\n UNION ALL\n');
 }
 
@@ -129,13 +147,11 @@ export interface AccountMovementRow extends MovementRow {
 /** Per account of the code range with movements in either span: the period's and the accumulated sums, by code. */
 export async function accountMovements(
   db: pg.PoolClient, organisationId: string, exerciseId: string,
-  spans: { period: Span; accumulated?: Span }, range: { start?: string | null; end?: string | null }, reading: Reading,
+  spans: Spans, range: { start?: string | null; end?: string | null }, reading: Reading,
 ): Promise<AccountMovementRow[]> {
   const params = new Params(organisationId);
   const grains = ACCOUNT_GRAINS(asOfParam(params, reading));
-  const parts = [movements(grains, 'b.sub_account_id', exerciseId, spans.period, 'p', params, reading)];
-  if (spans.accumulated) parts.push(movements(grains, 'b.sub_account_id', exerciseId, spans.accumulated, 'a', params, reading));
-  const sql = `WITH m AS (${parts.join('\n UNION ALL\n')}),
+  const sql = `WITH m AS (${movements(grains, 'b.sub_account_id', exerciseId, spans, params, reading)}),
     s AS (SELECT sub_account_id, ${SUMS} FROM m GROUP BY sub_account_id)
     SELECT s.*, a.code, coalesce(a.name, a.description) AS description, a.account_type
       FROM s JOIN ${AccountingAccount.table} a ON a.organisation_id = $1 AND a.id = s.sub_account_id
@@ -159,7 +175,7 @@ const PARTY_TABLES: Record<string, { table: string; name: string }> = {
 /** Per third party of one kind (and of the code range, on its current code): the period's and the accumulated sums. */
 export async function partyMovements(
   db: pg.PoolClient, organisationId: string, exerciseId: string, origin: string,
-  spans: { period: Span; accumulated?: Span }, range: { start?: string | null; end?: string | null }, reading: Reading,
+  spans: Spans, range: { start?: string | null; end?: string | null }, reading: Reading,
 ): Promise<PartyMovementRow[]> {
   const party = PARTY_TABLES[origin];
   if (!party) throw new Error(`no third parties of kind ${origin}`);
@@ -167,9 +183,7 @@ export async function partyMovements(
   const grains = PARTY_GRAINS(asOfParam(params, reading));
   const kind = params.add(origin);
   const keys = 'b.third_party_id, b.third_party_origin';
-  const parts = [movements(grains, keys, exerciseId, spans.period, 'p', params, reading)];
-  if (spans.accumulated) parts.push(movements(grains, keys, exerciseId, spans.accumulated, 'a', params, reading));
-  const sql = `WITH m AS (${parts.join('\n UNION ALL\n')}),
+  const sql = `WITH m AS (${movements(grains, keys, exerciseId, spans, params, reading)}),
     s AS (SELECT third_party_id, ${SUMS} FROM m WHERE third_party_origin = ${kind} GROUP BY third_party_id)
     SELECT s.*, p.code, p.${party.name} AS description
       FROM s LEFT JOIN ${party.table} p ON p.organisation_id = $1 AND p.id = s.third_party_id
