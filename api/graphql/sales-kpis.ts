@@ -24,6 +24,7 @@ import { Decimal } from '../../domain/money.ts';
 import { SalesIndicatorType } from '../../domain/sales/enums.ts';
 import type { QuerySpec } from '../../modules/module.ts';
 import { OrganizationCurrency } from '../../projections/accounting/read-models.ts';
+import { dayOf } from './reports/inputs.ts';
 import { RelatedSalesDocument, SalesInvoice, SalesQuote, SalesSettlementPayment } from '../../projections/sales/read-models.ts';
 
 const SALES_KPIS_SDL = `
@@ -47,14 +48,6 @@ export interface SalesKpiInput {
 interface Period {
   start: string;
   end: string;
-}
-
-/** A day, from a date or a date-time (its UTC day). */
-function dayOf(value: unknown, field: string): string {
-  const text = typeof value === 'string' ? value : '';
-  const day = /^\d{4}-\d{2}-\d{2}($|T)/.test(text) ? new Date(text.length === 10 ? `${text}T00:00:00Z` : text) : new Date(NaN);
-  if (Number.isNaN(day.getTime())) throw new GraphQLError(`input.${field}: ${JSON.stringify(text.slice(0, 40))} is not a date (YYYY-MM-DD or an ISO 8601 date-time)`, { extensions: { code: 'INVALID_QUERY' } });
-  return day.toISOString().slice(0, 10);
 }
 
 export function periodOf(input: SalesKpiInput, now: Date): Period {
