@@ -50,7 +50,7 @@ interface Period {
 }
 
 /** A day, from a date or a date-time (its UTC day). */
-function dayOf(value: unknown, field: string): string {
+export function dayOf(value: unknown, field: string): string {
   const text = typeof value === 'string' ? value : '';
   const day = /^\d{4}-\d{2}-\d{2}($|T)/.test(text) ? new Date(text.length === 10 ? `${text}T00:00:00Z` : text) : new Date(NaN);
   if (Number.isNaN(day.getTime())) throw new GraphQLError(`input.${field}: ${JSON.stringify(text.slice(0, 40))} is not a date (YYYY-MM-DD or an ISO 8601 date-time)`, { extensions: { code: 'INVALID_QUERY' } });
@@ -101,7 +101,7 @@ const FIGURES: Record<SalesIndicatorType, Figure> = {
 };
 
 /** The organisation's own currency and its decimals (the accounting read model's base currency). */
-async function baseCurrency(db: pg.PoolClient, organisationId: string): Promise<{ code: string | null; precision: number }> {
+export async function baseCurrency(db: pg.PoolClient, organisationId: string): Promise<{ code: string | null; precision: number }> {
   const { rows } = await db.query(`SELECT code, precision FROM ${OrganizationCurrency.table} WHERE organisation_id = $1 AND is_base_currency`, [organisationId]);
   // (Every organisation has one from its creation; an integer, put into the SQL as such.)
   return { code: rows[0]?.code ?? null, precision: Math.trunc(Number(rows[0]?.precision ?? 2)) };

@@ -1,0 +1,264 @@
+/**
+ * aggregationCatalog / aggregationExecute and listCatalog / listExecute through the real service. A Spanish
+ * organisation of our own books a few entries this year and last (amounts below), and a few sales invoices; the
+ * demo organisation's books stand beside it and must never show. Every expected figure is computed by hand here.
+ */
+import t from 'tap';
+import { clientOf } from './helpers/organisation-client.ts';
+import { runningService } from './helpers/service.ts';
+
+const api = await runningService(t);
+const { mutate, daemon, store } = api.service as any;
+const year = new Date().getUTCFullYear();
+const last = year - 1;
+const projected = async () => daemon.waitFor(await store.committedHead());
+
+const mine = await clientOf(api, 'ES', 'Analítica S.L.', 'analitica@example.es');
+const ctx = { organisationId: mine.orgId };
+await mutate.createAccountingExercise(ctx, { startDate: `${last}-01-01`, endDate: `${last}-12-31`, description: `Ejercicio ${last}` });
+
+// [date, journal, debit account, credit account, amount]
+const ENTRIES: [string, string, string, string, string][] = [
+  [`${year}-03-05`, 'GEN', '6210000', '5720000', '100.00'],
+  [`${year}-03-10`, 'GEN', '6280000', '5720000', '50.00'],
+  [`${year}-04-02`, 'GEN', '6290000', '5720000', '30.00'],
+  [`${year}-04-20`, 'VEN', '4300000', '7000000', '400.00'],
+  [`${year}-05-03`, 'VEN', '4300000', '7050000', '200.00'],
+  [`${year}-05-10`, 'COM', '6400000', '4000000', '70.00'],
+  [`${last}-03-07`, 'GEN', '6210000', '5720000', '80.00'],
+  [`${last}-04-15`, 'VEN', '4300000', '7000000', '300.00'],
+];
+for (const [date, journal, debit, credit, amount] of ENTRIES) {
+  await mutate.createAccountingEntryUsingCodes(ctx, {
+    description: `${debit} / ${credit}`, date, journalTypeCode: journal,
+    accountingEntryLines: [{ subAccountCode: debit, debitAmount: amount, creditAmount: null }, { subAccountCode: credit, debitAmount: null, creditAmount: amount }],
+  });
+}
+
+// Sales: Cliente Uno 2 x 100.00 and Cliente Dos 1 x 100.00, closed (not posted: the ledger above stays as it is);
+// Cliente Dos also has a 50.00 draft. IVA 21 %.
+const product = await mutate.createProduct(ctx, { code: 'SRV', name: 'Servicio', category: 'PRODUCT', salesUnitPrice: '100.00' });
+const uno = (await mutate.createCustomer(ctx, { socialName: 'Cliente Uno' })).id;
+const dos = (await mutate.createCustomer(ctx, { socialName: 'Cliente Dos' })).id;
+const invoice = async (customerId: string, quantity: string, unitPrice: string, close: boolean) => {
+  const id = (await mutate.createSalesInvoice(ctx, { customerId, documentDate: `${year}-03-02`, lines: [{ productId: product.id, totalQuantity: quantity, unitPrice }] })).id;
+  if (close) await mutate.closeSalesInvoice(ctx, { salesInvoiceId: id });
+  return id;
+};
+await invoice(uno, '2', '100.00', true);
+await invoice(dos, '1', '100.00', true);
+await invoice(dos, '1', '50.00', false);
+await projected();
+
+const EXECUTE = `query($input: AggregationExecuteDtoInput!) { aggregationExecute(input: $input) {
+  meta { entityKey context aggregationType periodType dateMin dateMax compare top includeOthers othersLabel filterName groupByName valueColumn1 valueColumn2 distinctCountName search searchScope }
+  rows { groupValue secondValue period value1 value2 periodN periodN_1 valueN valueN_1 deltaPercent } } }`;
+const LIST = `query($input: ListExecuteDtoInput!) { listExecute(input: $input) { meta { entityKey context filterName orderByName dateMin dateMax search } rows totalCount pageInfo { hasNextPage endCursor } } }`;
+const BY_ACCOUNT = 'queryAggregateAccountingEntryLines';
+const THIS_YEAR = { dateMin: `${year}-01-01`, dateMax: `${year}-12-31` };
+
+async function execute(input: object, headers = mine.headers) {
+  const r = await api.gql(EXECUTE, { input: { entityKey: BY_ACCOUNT, aggregationType: 'SUM', periodType: 'None', ...THIS_YEAR, ...input } }, headers);
+  if (r.errors) throw new Error(JSON.stringify(r.errors));
+  return r.data.aggregationExecute;
+}
+const pairs = (rows: any[], value = 'value1') => rows.map((r) => [r.groupValue, r[value]]);
+
+async function list(input: object, headers = mine.headers) {
+  const r = await api.gql(LIST, { input }, headers);
+  if (r.errors) throw new Error(JSON.stringify(r.errors));
+  return r.data.listExecute;
+}
+
+t.test('the catalogs list every context, and contextContains narrows them', async (t) => {
+  const r = await api.gql(`{ aggregationCatalog { definitions { entityKey context aggregationTypes periodTypes filters groupBy { name title1 title2 } valueColumns distinctCounts searchScopes } } }`, {}, mine.headers);
+  const byKey = Object.fromEntries(r.data.aggregationCatalog.definitions.map((d: any) => [d.entityKey, d]));
+  t.same(Object.values(byKey).map((d: any) => d.context).sort(), [
+    'Accounting Entry Lines by Account', 'Accounting Entry Lines by Journal',
+    'Sales Delivery Note Lines by Product', 'Sales Delivery Notes by Customer', 'Sales Invoice Lines by Product', 'Sales Invoice Payments by Customer',
+    'Sales Invoices by Customer', 'Sales Order Lines by Product', 'Sales Orders by Customer', 'Sales Quote Lines by Product', 'Sales Quotes by Customer',
+  ]);
+  const ledger = byKey[BY_ACCOUNT];
+  t.same(ledger.filters, ['All accounts', 'Charges & Revenues', 'Charges', 'Revenues', 'Suppliers & Customers']);
+  t.same(ledger.groupBy.map((g: any) => g.name), ['None', 'Account Code', 'First 2 Digits', 'First 3 Digits']);
+  t.same(ledger.valueColumns, ['Debit', 'Credit']);
+  t.same(ledger.distinctCounts, ['Accounting Entries', 'Accounting Exercises', 'Journal Types']);
+  t.same(ledger.periodTypes, ['Day', 'Week', 'Month', 'Quarter', 'Year', 'None']);
+  t.same(byKey.queryAggregateSalesInvoices.groupBy.map((g: any) => g.name), ['None', 'Customer']);
+  t.same(byKey.queryAggregateSalesInvoices.valueColumns, ['Total Net', 'Total Liquid']);
+  t.notOk(Object.keys(byKey).some((k) => /Purchase/.test(k)), 'no purchase context while purchases are not built');
+  const narrowed = await api.gql(`{ aggregationCatalog(contextContains: "by journal") { definitions { entityKey } } }`, {}, mine.headers);
+  t.same(narrowed.data.aggregationCatalog.definitions, [{ entityKey: 'queryAggregateAccountingEntryLinesByJournal' }]);
+
+  const lists = await api.gql(`{ listCatalog { definitions { entityKey context filters orderBy supportsDateRange } } }`, {}, mine.headers);
+  const listKeys = Object.fromEntries(lists.data.listCatalog.definitions.map((d: any) => [d.entityKey, d]));
+  t.same(Object.keys(listKeys).sort(), [
+    'accountingEntries', 'accountingEntryLines', 'customers', 'products', 'salesDeliveryNoteLines', 'salesDeliveryNotes', 'salesInvoiceLines',
+    'salesInvoiceOpenItems', 'salesInvoices', 'salesOrderLines', 'salesOrders', 'salesQuoteLines', 'salesQuotes', 'suppliers',
+  ]);
+  t.same(listKeys.salesInvoices.orderBy, ['Invoice date desc', 'Invoice number']);
+  t.ok(listKeys.salesInvoices.filters.includes('Unpaid - overdue') && listKeys.salesInvoices.supportsDateRange);
+  t.equal(listKeys.customers.supportsDateRange, false);
+});
+
+t.test('the roots are served: userAccessPolicyCheck allows them', async (t) => {
+  const actions = ['aggregationCatalog', 'aggregationExecute', 'listCatalog', 'listExecute'];
+  const r = await api.gql(`query($a: [String!]!) { userAccessPolicyCheck(actions: $a) { action isAllowed } }`, { a: actions }, mine.headers);
+  t.same(r.data.userAccessPolicyCheck, actions.map((action) => ({ action, isAllowed: true })));
+});
+
+t.test('top 3 and Others add up to the total; ranking is on valueColumn1', async (t) => {
+  const total = await execute({ valueColumn1: 'Debit', valueColumn2: 'Credit' });
+  t.same(total.rows.map((r: any) => [r.groupValue, r.period, r.value1, r.value2]), [[null, null, '850.00', '850.00']], 'debits 100+50+30+400+200+70');
+  const top = await execute({ valueColumn1: 'Debit', groupByName: 'Account Code', top: 3, includeOthers: true, othersLabel: 'Resto' });
+  t.same(pairs(top.rows), [['4300000', '600.00'], ['6210000', '100.00'], ['6400000', '70.00'], ['Resto', '80.00']]);
+  t.same(top.rows.map((r: any) => r.secondValue), ['Clientes', 'Arrendamientos y cánones', 'Sueldos y salarios', null]);
+  t.equal(top.rows.reduce((sum: number, r: any) => sum + Number(r.value1), 0).toFixed(2), total.rows[0].value1);
+  t.same(pairs((await execute({ valueColumn1: 'Debit', groupByName: 'Account Code', top: 3 })).rows), [['4300000', '600.00'], ['6210000', '100.00'], ['6400000', '70.00']], 'without includeOthers: the 3 alone');
+  const all = await execute({ valueColumn1: 'Credit', groupByName: 'Account Code', top: 0 });
+  // Every account with a line this year; the debited ones credit 0.00 and rank last, ties by code.
+  const zero = ['4300000', '6210000', '6280000', '6290000', '6400000'].map((code) => [code, '0.00']);
+  t.same(pairs(all.rows), [['7000000', '400.00'], ['7050000', '200.00'], ['5720000', '180.00'], ['4000000', '70.00'], ...zero], 'top 0: every group, ranked');
+  const unranked = await execute({ valueColumn1: 'Credit', groupByName: 'Account Code', top: -1 });
+  t.same(pairs(unranked.rows).map((p) => p[0]), ['4000000', '4300000', '5720000', '6210000', '6280000', '6290000', '6400000', '7000000', '7050000'], 'top -1: by group');
+});
+
+t.test('group by the first 2 or 3 digits, filters, distinct counts and periods equal hand-computed sums', async (t) => {
+  t.same(pairs((await execute({ valueColumn1: 'Debit', filterName: 'Charges', groupByName: 'First 2 Digits' })).rows), [['62', '180.00'], ['64', '70.00']]);
+  t.same(pairs((await execute({ valueColumn1: 'Credit', filterName: 'Revenues', groupByName: 'First 3 Digits' })).rows), [['700', '400.00'], ['705', '200.00']]);
+  t.same(pairs((await execute({ valueColumn1: 'Debit', filterName: 'Suppliers & Customers', groupByName: 'Account Code' })).rows), [['4000000', '0.00'], ['4300000', '600.00']]);
+  t.same(pairs((await execute({ valueColumn1: 'Credit', valueColumn2: 'Debit', filterName: 'Suppliers & Customers', groupByName: 'Account Code' }))
+    .rows, 'value2'), [['4000000', '0.00'], ['4300000', '600.00']], 'value2: the second column');
+  const entries = await execute({ aggregationType: 'DISTINCTCOUNT', distinctCountName: 'Accounting Entries', filterName: 'Charges' });
+  t.same(pairs(entries.rows), [[null, '4']], 'four entries charge an expense this year');
+  const journals = await execute({ entityKey: 'queryAggregateAccountingEntryLinesByJournal', aggregationType: 'COUNT', groupByName: 'Journal' });
+  t.same(pairs(journals.rows), [['COM', '2'], ['GEN', '6'], ['VEN', '4']], 'lines by journal');
+  const monthly = await execute({ valueColumn1: 'Debit', filterName: 'Charges', periodType: 'Month' });
+  t.same(monthly.rows.map((r: any) => [r.period, r.value1]), [[`${year}-03-01T00:00:00.000Z`, '150.00'], [`${year}-04-01T00:00:00.000Z`, '30.00'], [`${year}-05-01T00:00:00.000Z`, '70.00']]);
+  const searched = await execute({ valueColumn1: 'Debit', search: '62', searchScope: 'Account Code', groupByName: 'Account Code' });
+  t.same(pairs(searched.rows), [['6210000', '100.00'], ['6280000', '50.00'], ['6290000', '30.00']]);
+  // A group-by, a period type and top N: dateMin goes back to its month's first day, so 5 March counts.
+  const realigned = await execute({ valueColumn1: 'Debit', filterName: 'Charges', groupByName: 'Account Code', periodType: 'Month', top: 1, dateMin: `${year}-03-15`, dateMax: `${year}-03-31` });
+  t.equal(realigned.meta.dateMin, `${year}-03-01`);
+  t.same(pairs(realigned.rows), [['6210000', '100.00']]);
+  const asGiven = await execute({ valueColumn1: 'Debit', filterName: 'Charges', periodType: 'Month', top: 1, dateMin: `${year}-03-15`, dateMax: `${year}-03-31` });
+  t.same(asGiven.rows, [], 'groupBy None: the dates as given');
+});
+
+t.test('compare: the same range a year earlier, deltaPercent null when it was 0', async (t) => {
+  const r = await execute({ valueColumn1: 'Debit', filterName: 'Charges', groupByName: 'Account Code', periodType: 'Month', compare: true, dateMin: `${year}-03-01`, dateMax: `${year}-04-30` });
+  t.same(r.rows.map((x: any) => [x.groupValue, x.periodN, x.periodN_1, x.valueN, x.valueN_1, x.deltaPercent]), [
+    ['6210000', `${year}-03-01T00:00:00.000Z`, `${last}-03-01T00:00:00.000Z`, '100.00', '80.00', '25.00'], // (100 - 80) / 80
+    ['6280000', `${year}-03-01T00:00:00.000Z`, `${last}-03-01T00:00:00.000Z`, '50.00', '0.00', null],
+    ['6290000', `${year}-04-01T00:00:00.000Z`, `${last}-04-01T00:00:00.000Z`, '30.00', '0.00', null],
+  ]);
+  t.ok(r.rows.every((x: any) => x.value1 === null && x.value2 === null && x.period === null), 'value1, value2 and period null with compare');
+  const revenues = await execute({ valueColumn1: 'Credit', filterName: 'Revenues', periodType: 'Month', compare: true, dateMin: `${year}-04-01`, dateMax: `${year}-05-31` });
+  t.same(revenues.rows.map((x: any) => [x.periodN, x.valueN, x.valueN_1, x.deltaPercent]), [
+    [`${year}-04-01T00:00:00.000Z`, '400.00', '300.00', '33.33'],
+    [`${year}-05-01T00:00:00.000Z`, '200.00', '0.00', null],
+  ]);
+  const lastYearOnly = await execute({ valueColumn1: 'Debit', filterName: 'Charges', compare: true, dateMin: `${year}-03-06`, dateMax: `${year}-03-07` });
+  t.same(lastYearOnly.rows.map((x: any) => [x.valueN, x.valueN_1, x.deltaPercent]), [['0.00', '80.00', '-100.00']], 'nothing this year, 80.00 a year earlier');
+  const plain = await execute({ valueColumn1: 'Debit' });
+  t.ok(plain.rows.every((x: any) => x.valueN === null && x.deltaPercent === null && x.periodN === null), 'compare fields null without compare');
+});
+
+t.test('sales contexts: invoices by customer and lines by product, converted and filtered', async (t) => {
+  const byCustomer = await execute({ entityKey: 'queryAggregateSalesInvoices', groupByName: 'Customer', valueColumn1: 'Total Net', valueColumn2: 'Total Liquid', top: 0 });
+  t.same(byCustomer.rows.map((r: any) => [r.secondValue, r.value1, r.value2]), [['Cliente Uno', '200.00', '242.00'], ['Cliente Dos', '150.00', '181.50']]);
+  const issued = await execute({ entityKey: 'queryAggregateSalesInvoices', filterName: 'Issued invoices', groupByName: 'Customer', valueColumn1: 'Total Net', top: 0 });
+  t.same(issued.rows.map((r: any) => [r.secondValue, r.value1]), [['Cliente Uno', '200.00'], ['Cliente Dos', '100.00']], 'the draft left out');
+  const one = await execute({ entityKey: 'queryAggregateSalesInvoices', valueColumn1: 'Total Net', search: dos, searchScope: 'CustomerId' });
+  t.same(pairs(one.rows), [[null, '150.00']]);
+  const lines = await execute({ entityKey: 'queryAggregateSalesInvoiceLines', groupByName: 'Product', valueColumn1: 'Total Net' });
+  t.same(lines.rows.map((r: any) => [r.groupValue, r.secondValue, r.value1]), [['SRV', 'Servicio', '350.00']]);
+});
+
+t.test('listExecute: paging walks every row once; filters, search and dates narrow it', async (t) => {
+  const seen: string[] = [];
+  let after: string | null = null;
+  let pages = 0;
+  let totalCount = 0;
+  do {
+    const page: any = await list({ entityKey: 'accountingEntryLines', filterName: 'All lines', orderByName: 'Entry and order', first: 5, after });
+    totalCount = page.totalCount;
+    seen.push(...page.rows.map((r: any) => r.id));
+    after = page.pageInfo.hasNextPage ? page.pageInfo.endCursor : null;
+    pages++;
+  } while (after && pages < 20);
+  t.equal(totalCount, 16, 'eight entries of two lines');
+  t.equal(seen.length, 16);
+  t.equal(new Set(seen).size, 16, 'each once');
+  t.equal(pages, 4);
+  const searched = await list({ entityKey: 'accountingEntryLines', filterName: 'Search by account code', orderByName: 'Entry and order', search: '62' });
+  t.equal(searched.totalCount, 4, '6210000 twice, 6280000, 6290000');
+  t.same(searched.meta, { entityKey: 'accountingEntryLines', context: 'Accounting Entry Lines', filterName: 'Search by account code', orderByName: 'Entry and order', dateMin: null, dateMax: null, search: '62' });
+  t.notOk('thirdPartyId' in searched.rows[0], 'hidden columns stay hidden');
+  t.ok(searched.rows[0].debitAmount !== undefined && searched.rows[0].subAccountId, 'the row as its GraphQL node');
+  const march = await list({ entityKey: 'accountingEntries', filterName: 'All entries', orderByName: 'Entry date desc', dateMin: `${year}-03-01`, dateMax: `${year}-03-31` });
+  t.same(march.rows.map((r: any) => r.description), ['6280000 / 5720000', '6210000 / 5720000']);
+  const linesInMarch = await list({ entityKey: 'accountingEntryLines', filterName: 'All lines', orderByName: 'Entry and order', dateMin: `${year}-03-05`, dateMax: `${year}-03-05` });
+  t.equal(linesInMarch.totalCount, 2, 'dated by their entry');
+  const drafts = await list({ entityKey: 'salesInvoices', filterName: 'Draft', orderByName: 'Invoice number' });
+  t.same(drafts.rows.map((r: any) => [r.customerId, r.totalNet]), [[dos, '50.00']]);
+  const validated = await list({ entityKey: 'salesInvoices', filterName: 'Validated invoices', orderByName: 'Invoice number' });
+  t.equal(validated.totalCount, 2);
+  const national = await list({ entityKey: 'salesInvoices', filterName: 'National invoices', orderByName: 'Invoice date desc' });
+  t.equal(national.totalCount, 3, 'customers of no recorded country are national');
+  const customers = await list({ entityKey: 'customers', filterName: 'Search by name or code', orderByName: 'Name', search: 'Cliente' });
+  t.same(customers.rows.map((r: any) => r.socialName), ['Cliente Dos', 'Cliente Uno']);
+});
+
+t.test('unknown names and bad values are refused with INVALID_QUERY naming the field', async (t) => {
+  const base = { entityKey: BY_ACCOUNT, aggregationType: 'SUM', periodType: 'None', ...THIS_YEAR };
+  const refusals: [object, string][] = [
+    [{ entityKey: 'queryAggregateNothing' }, 'entityKey'],
+    [{ entityKey: 'queryAggregatePurchaseInvoices' }, 'entityKey'],
+    [{ aggregationType: 'MEDIAN' }, 'aggregationType'],
+    [{ periodType: 'Fortnight' }, 'periodType'],
+    [{ filterName: 'Some accounts' }, 'filterName'],
+    [{ groupByName: 'First 4 Digits' }, 'groupByName'],
+    [{ valueColumn1: 'Balance' }, 'valueColumn1'],
+    [{ aggregationType: 'DISTINCTCOUNT', distinctCountName: 'Lines' }, 'distinctCountName'],
+    [{ search: 'x', searchScope: 'ProductId' }, 'searchScope'],
+    [{ search: 'not-a-uuid', searchScope: 'CustomerId' }, 'search'],
+    [{ top: -2 }, 'top'],
+    [{ dateMin: 'yesterday' }, 'dateMin'],
+    [{ dateMin: `${year}-05-01`, dateMax: `${year}-04-01` }, 'dateMax'],
+  ];
+  for (const [input, field] of refusals) {
+    const r = await api.gql(EXECUTE, { input: { ...base, ...input } }, mine.headers);
+    t.equal(r.errors?.[0]?.extensions?.code, 'INVALID_QUERY', `${JSON.stringify(input)} refused`);
+    t.match(r.errors?.[0]?.message, `input.${field}`, `naming ${field}`);
+  }
+  const listBase = { entityKey: 'accountingEntryLines', filterName: 'All lines', orderByName: 'Entry and order' };
+  const listRefusals: [object, string][] = [
+    [{ entityKey: 'purchaseInvoices' }, 'entityKey'],
+    [{ filterName: 'Some lines' }, 'filterName'],
+    [{ orderByName: 'Amount' }, 'orderByName'],
+    [{ filterName: 'Search by account code' }, 'search'],
+    [{ search: '62' }, 'search'],
+    [{ filterName: 'Search by entry id', search: 'nope' }, 'search'],
+    [{ first: 501 }, 'first'],
+    [{ after: 'bm90LWEtY3Vyc29y' }, 'after'],
+    [{ entityKey: 'customers', filterName: 'All customers', orderByName: 'Code', dateMin: `${year}-01-01` }, 'dateMin'],
+  ];
+  for (const [input, field] of listRefusals) {
+    const r = await api.gql(LIST, { input: { ...listBase, ...input } }, mine.headers);
+    t.equal(r.errors?.[0]?.extensions?.code, 'INVALID_QUERY', `${JSON.stringify(input)} refused`);
+    t.match(r.errors?.[0]?.message, `input.${field}`, `naming ${field}`);
+  }
+});
+
+t.test("another organisation's rows never appear", async (t) => {
+  const demo = { Authorization: `Bearer ${api.token}`, 'X-Site': api.organisationId };
+  // The demo books: 30000 + 1210 + 500 + 105 + 1210 debited this year.
+  t.same(pairs((await execute({ valueColumn1: 'Debit' }, demo)).rows), [[null, '33025.00']]);
+  t.same(pairs((await execute({ valueColumn1: 'Debit' })).rows), [[null, '850.00']], 'ours alone');
+  t.equal((await list({ entityKey: 'accountingEntryLines', filterName: 'All lines', orderByName: 'Entry and order' }, demo)).totalCount, 10);
+  t.equal((await list({ entityKey: 'customers', filterName: 'All customers', orderByName: 'Code' }, demo)).totalCount, 0, 'our customers are not the demo\'s');
+  t.same((await execute({ entityKey: 'queryAggregateSalesInvoices', valueColumn1: 'Total Net' }, demo)).rows, [], 'nor our invoices');
+  // Naming another organisation's customer finds nothing.
+  t.same((await execute({ entityKey: 'queryAggregateSalesInvoices', valueColumn1: 'Total Net', search: dos, searchScope: 'CustomerId' }, demo)).rows, []);
+});
