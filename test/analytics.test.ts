@@ -131,6 +131,8 @@ t.test('group by the first 2 or 3 digits, filters, distinct counts and periods e
     .rows, 'value2'), [['4000000', '0.00'], ['4300000', '600.00']], 'value2: the second column');
   const entries = await execute({ aggregationType: 'DISTINCTCOUNT', distinctCountName: 'Accounting Entries', filterName: 'Charges' });
   t.same(pairs(entries.rows), [[null, '4']], 'four entries charge an expense this year');
+  t.same(pairs((await execute({ aggregationType: 'AVG', valueColumn1: 'Debit', filterName: 'Charges' })).rows), [[null, '62.50']], 'the mean line: (100 + 50 + 30 + 70) / 4');
+  t.same(pairs((await execute({ aggregationType: 'MAX', valueColumn1: 'Debit', filterName: 'Charges', groupByName: 'First 2 Digits' })).rows), [['62', '100.00'], ['64', '70.00']]);
   const journals = await execute({ entityKey: 'queryAggregateAccountingEntryLinesByJournal', aggregationType: 'COUNT', groupByName: 'Journal' });
   t.same(pairs(journals.rows), [['COM', '2'], ['GEN', '6'], ['VEN', '4']], 'lines by journal');
   const monthly = await execute({ valueColumn1: 'Debit', filterName: 'Charges', periodType: 'Month' });
@@ -249,6 +251,25 @@ t.test('unknown names and bad values are refused with INVALID_QUERY naming the f
     t.equal(r.errors?.[0]?.extensions?.code, 'INVALID_QUERY', `${JSON.stringify(input)} refused`);
     t.match(r.errors?.[0]?.message, `input.${field}`, `naming ${field}`);
   }
+});
+
+t.test('more than 500 rows are refused, not cut', async (t) => {
+  // 251 days with a line on two accounts each: 502 account-days (another organisation, so the figures above stay).
+  const busy = await clientOf(api, 'ES', 'Muchos Días S.L.', 'dias@example.es');
+  for (let i = 0; i < 251; i++) {
+    const date = new Date(Date.UTC(year, 0, 1 + i)).toISOString().slice(0, 10);
+    await mutate.createAccountingEntryUsingCodes({ organisationId: busy.orgId }, {
+      description: `Día ${i}`, date, journalTypeCode: 'GEN',
+      accountingEntryLines: [{ subAccountCode: '6290000', debitAmount: '1.00', creditAmount: null }, { subAccountCode: '5720000', debitAmount: null, creditAmount: '1.00' }],
+    });
+  }
+  await projected();
+  const input = { entityKey: BY_ACCOUNT, aggregationType: 'SUM', valueColumn1: 'Debit', groupByName: 'Account Code', periodType: 'Day', ...THIS_YEAR };
+  const r = await api.gql(EXECUTE, { input }, busy.headers);
+  t.equal(r.errors?.[0]?.extensions?.code, 'INVALID_QUERY');
+  t.match(r.errors?.[0]?.message, /input\.periodType: more than 500 rows/);
+  const top = await api.gql(EXECUTE, { input: { ...input, top: 1 } }, busy.headers);
+  t.equal(top.data.aggregationExecute.rows.length, 251, 'one account a day: 251 rows');
 });
 
 t.test("another organisation's rows never appear", async (t) => {

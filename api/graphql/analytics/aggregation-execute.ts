@@ -92,10 +92,11 @@ type Plan = ReturnType<typeof plan>;
 
 /** The aggregate of a value column (or the count) over the rows of one cell; `rangeOnly`: of this range's rows. */
 function aggregate(p: Plan, column: 'v1' | 'v2', rangeOnly = false): string {
-  const counted = column === 'v1' ? { COUNT: 'count(*)', DISTINCTCOUNT: 'count(DISTINCT d)' }[p.aggregationType as string] : undefined;
-  const summed = (column === 'v1' ? p.value1 : p.value2) != null && !['COUNT', 'DISTINCTCOUNT'].includes(p.aggregationType) ? `${p.aggregationType.toLowerCase()}(${column})` : undefined;
-  const sql = counted ?? summed;
-  if (!sql) return 'NULL::numeric';
+  let sql: string | null;
+  if (p.aggregationType === 'COUNT') sql = column === 'v1' ? 'count(*)' : null;
+  else if (p.aggregationType === 'DISTINCTCOUNT') sql = column === 'v1' ? 'count(DISTINCT d)' : null;
+  else sql = (column === 'v1' ? p.value1 : p.value2) == null ? null : `${p.aggregationType.toLowerCase()}(${column})`;
+  if (sql == null) return 'NULL::numeric';
   return rangeOnly ? `${sql} FILTER (WHERE era = 0)` : sql;
 }
 
