@@ -87,6 +87,19 @@ t.test('the catalogs list every context, and contextContains narrows them', asyn
   t.same(byKey.queryAggregateSalesInvoices.groupBy.map((g: any) => g.name), ['None', 'Customer']);
   t.same(byKey.queryAggregateSalesInvoices.valueColumns, ['Total Net', 'Total Liquid']);
   t.notOk(Object.keys(byKey).some((k) => /Purchase/.test(k)), 'no purchase context while purchases are not built');
+  // Every context answers every group-by, period type and distinct count it lists (its SQL is sound).
+  for (const d of Object.values(byKey) as any[]) {
+    for (const [i, g] of d.groupBy.entries()) {
+      const periodType = d.periodTypes[i % d.periodTypes.length];
+      const input = { entityKey: d.entityKey, aggregationType: 'SUM', periodType, valueColumn1: d.valueColumns[0], valueColumn2: d.valueColumns.at(-1), groupByName: g.name, top: 2, includeOthers: true, compare: true, filterName: d.filters.at(-1) };
+      const r = await api.gql(EXECUTE, { input: { ...THIS_YEAR, ...input } }, mine.headers);
+      t.equal(r.errors, undefined, `${d.entityKey} by ${g.name}, ${periodType}`);
+    }
+    for (const name of d.distinctCounts) {
+      const r = await api.gql(EXECUTE, { input: { ...THIS_YEAR, entityKey: d.entityKey, aggregationType: 'DISTINCTCOUNT', periodType: 'Week', distinctCountName: name } }, mine.headers);
+      t.equal(r.errors, undefined, `${d.entityKey}: distinct ${name}`);
+    }
+  }
   const narrowed = await api.gql(`{ aggregationCatalog(contextContains: "by journal") { definitions { entityKey } } }`, {}, mine.headers);
   t.same(narrowed.data.aggregationCatalog.definitions, [{ entityKey: 'queryAggregateAccountingEntryLinesByJournal' }]);
 
@@ -96,6 +109,15 @@ t.test('the catalogs list every context, and contextContains narrows them', asyn
     'accountingEntries', 'accountingEntryLines', 'customers', 'products', 'salesDeliveryNoteLines', 'salesDeliveryNotes', 'salesInvoiceLines',
     'salesInvoiceOpenItems', 'salesInvoices', 'salesOrderLines', 'salesOrders', 'salesQuoteLines', 'salesQuotes', 'suppliers',
   ]);
+  // Every list answers every filter and order it lists.
+  for (const d of Object.values(listKeys) as any[]) {
+    for (const [i, filterName] of d.filters.entries()) {
+      const search = !filterName.startsWith('Search') ? undefined : / id$/.test(filterName) ? uno : 'C';
+      const dates = d.supportsDateRange ? THIS_YEAR : {};
+      const r = await api.gql(LIST, { input: { entityKey: d.entityKey, filterName, orderByName: d.orderBy[i % d.orderBy.length], search, first: 1, ...dates } }, mine.headers);
+      t.equal(r.errors, undefined, `${d.entityKey}: ${filterName}`);
+    }
+  }
   t.same(listKeys.salesInvoices.orderBy, ['Invoice date desc', 'Invoice number']);
   t.ok(listKeys.salesInvoices.filters.includes('Unpaid - overdue') && listKeys.salesInvoices.supportsDateRange);
   t.equal(listKeys.customers.supportsDateRange, false);
@@ -282,4 +304,16 @@ t.test("another organisation's rows never appear", async (t) => {
   t.same((await execute({ entityKey: 'queryAggregateSalesInvoices', valueColumn1: 'Total Net' }, demo)).rows, [], 'nor our invoices');
   // Naming another organisation's customer finds nothing.
   t.same((await execute({ entityKey: 'queryAggregateSalesInvoices', valueColumn1: 'Total Net', search: dos, searchScope: 'CustomerId' }, demo)).rows, []);
+});
+
+t.test('the ledger searched by customer: the lines of a posted invoice that name the customer', async (t) => {
+  const { commands } = api.service as any;
+  const org = await commands.organisation(mine.orgId);
+  const ids = (await list({ entityKey: 'salesInvoices', filterName: 'Search by customer id', orderByName: 'Invoice number', search: uno })).rows.map((r: any) => r.id);
+  await mutate.postSalesInvoice(ctx, { salesInvoiceId: ids[0], journalTypeId: org.journalTypeIdByCode.get('VEN') });
+  await projected();
+  // 2 x 100.00 + IVA 21 %: the customer's receivable is debited 242.00.
+  const r = await execute({ valueColumn1: 'Debit', valueColumn2: 'Credit', search: uno, searchScope: 'CustomerId' });
+  t.same(r.rows.map((x: any) => [x.value1, x.value2]), [['242.00', '0.00']]);
+  t.same((await execute({ valueColumn1: 'Debit', search: dos, searchScope: 'CustomerId' })).rows, [], 'Cliente Dos has no posted invoice');
 });
