@@ -13,6 +13,7 @@ import { ENTRY_DOCUMENT_RESOURCES } from './entry-documents.ts';
 import { deleteEntryDocuments, insertEntryDocuments } from './entry-document-rows.ts';
 import { offBalanceAccountTypeOf, plainSubAccountTypeOf } from './account-nature.ts';
 import { OldLineReferences, PARTY_LIFE_EVENT_TYPES, ThirdPartyReference, applyPartyLife, isPartyLifeEvent } from './third-party-references.ts';
+import { BALANCE_RESOURCES } from './balances.ts';
 
 type Known = OrganisationEvent | LedgerEvent;
 const known = (e: RecordedEvent) => ({ type: e.type, data: e.data }) as Known;
@@ -119,7 +120,7 @@ export const exercisesProjection: Projection = {
 
 export const entriesProjection: Projection = {
   name: 'entries',
-  resources: [AccountingEntry, AccountingEntryLine, ThirdPartyReference, ...ENTRY_DOCUMENT_RESOURCES],
+  resources: [AccountingEntry, AccountingEntryLine, ThirdPartyReference, ...ENTRY_DOCUMENT_RESOURCES, ...BALANCE_RESOURCES],
   // 1: entry and source types with Sage's values (issue 17). 2: lines stored without their third party's id get
   // the party their code (or id) named when posted, free text none (third-party-references.ts).
   revision: 2,
@@ -157,6 +158,7 @@ function applyLedgerEvent(event: RecordedEvent, w: Writes, t: TableOf, oldLines:
           organisationId, id: l.lineId, accountingEntryId: d.entryId, order: l.order, subAccountId: l.subAccountId, debitAmount: l.debitAmount,
           creditAmount: l.creditAmount, description: l.description, documentNumber: d.documentNumber, thirdCode: l.thirdCode,
           thirdPartyId: l.thirdPartyId, thirdPartyOrigin: l.thirdPartyOrigin, creationDate: d.at, modificationDate: d.at,
+          date: d.date, accountingExerciseId: d.exerciseId, accountingPeriodId: d.periodId, entryType: d.entryType, recordedAt: event.recordedAt,
           ...insertEntryDocuments(w, t, organisationId, d, l),
         });
         if (!l.thirdPartyId && l.thirdCode) oldLines.add(organisationId, l.lineId, l.thirdCode);
@@ -165,7 +167,8 @@ function applyLedgerEvent(event: RecordedEvent, w: Writes, t: TableOf, oldLines:
     }
     case 'AccountingEntryDeleted': {
       const d = e.data;
-      w.delete(AccountingEntryLine, t(AccountingEntryLine), { accountingEntryId: d.entryId });
+      // The lines are kept as deleted at this event's time (their balances' keys are on them: the event names none).
+      w.delete(AccountingEntryLine, t(AccountingEntryLine), { accountingEntryId: d.entryId }, { deletedAt: event.recordedAt });
       deleteEntryDocuments(w, t, d.entryId);
       w.delete(AccountingEntry, t(AccountingEntry), { id: d.entryId });
       // Numbers stay gap-free: the entries after the deleted one move down by one.

@@ -10,6 +10,7 @@ import { TaxTreatment } from '../taxes/read-models.ts';
 import { accountingEntryThirdParty } from './third-party.ts';
 import { AccountingEntryInvoice, AccountingEntryPayment } from './entry-documents.ts';
 import { SalesInvoice } from '../sales/read-models.ts';
+import { DeletedEntryLine, LINE_BALANCES } from './balances.ts';
 
 export const AccountingAccount: Resource = {
   typeName: 'AccountingAccount',
@@ -192,9 +193,13 @@ export const AccountingEntryLine: Resource = {
   // (organisation_id, sub_account_id, accounting_entry_id): an account's lines, and the entries with a line on it,
   // read from the index alone (a filter `accountingEntryLines: { some: { subAccount... } }` counts and probes by it).
   // (organisation_id, third_code), (organisation_id, third_party_id): a third party's ledger (pm-015..038).
-  indexes: [['accounting_entry_id'], ['organisation_id', 'sub_account_id', 'accounting_entry_id'], ['organisation_id', 'third_code'], ['organisation_id', 'third_party_id']],
+  // (organisation_id, recorded_at): the lines recorded after a moment, which reports as of that moment take off.
+  indexes: [['accounting_entry_id'], ['organisation_id', 'sub_account_id', 'accounting_entry_id'], ['organisation_id', 'third_code'], ['organisation_id', 'third_party_id'], ['organisation_id', 'recorded_at']],
   countedBy: ['subAccountId'],
   defaultOrder: ['accountingEntryId', 'order'],
+  // The balances (balances.ts): kept with the lines, and the lines deleted kept with when.
+  sums: LINE_BALANCES,
+  keepsDeleted: () => DeletedEntryLine,
   fields: [
     f.ref('accountingEntry', 'AccountingEntry', () => AccountingEntry, 'accountingEntryId'),
     f.absent('accountingEntryDimensionTags', '[AccountingEntryDimensionTag]'),
@@ -204,15 +209,21 @@ export const AccountingEntryLine: Resource = {
     f.ref('accountingEntryPayment', 'AccountingEntryPayment', () => AccountingEntryPayment, 'accountingEntryPaymentId'),
     f.uuid('accountingEntryPaymentId', { hidden: true }),
     accountingEntryThirdParty,
+    // The entry's, copied so that a line alone (as its deletion returns it) names its balances' keys.
+    f.uuid('accountingExerciseId', { hidden: true }),
+    f.uuid('accountingPeriodId', { hidden: true }),
     f.string('contraAccount'),
     f.dateTime('creationDate'),
     f.decimal('creditAmount'),
+    f.date('date', { hidden: true }),
     f.decimal('debitAmount'),
     f.string('description'),
     f.string('documentNumber'),
+    f.enum('entryType', 'AccountingEntryType', AccountingEntryType, { hidden: true }),
     f.uuid('id'),
     f.dateTime('modificationDate'),
     f.int('order', { column: 'line_order' }), // ORDER is reserved in SQL
+    f.dateTime('recordedAt', { hidden: true }), // the posting event's
     f.ref('subAccount', 'AccountingAccount', () => AccountingAccount, 'subAccountId'),
     f.uuid('subAccountId'),
     f.string('thirdCode', { hidden: true }),

@@ -79,16 +79,18 @@ export class OldLineReferences {
     if (this.lineIds.length === 0) return;
     const lines = t(AccountingEntryLine);
     const references = t(ThirdPartyReference);
-    w.sql(
+    // The lines get a party they had none of: they enter the balances by party (balances.ts).
+    w.fill(
       `UPDATE ${lines} l SET third_code = r.code, third_party_id = r.third_party_id, third_party_origin = r.origin
        FROM unnest($1::uuid[], $2::uuid[]) AS x(line_id, reference_id)
        JOIN ${references} r ON r.id = x.reference_id
-       WHERE l.id = x.line_id AND l.organisation_id = r.organisation_id`,
+       WHERE l.id = x.line_id AND l.organisation_id = r.organisation_id AND l.third_party_id IS NULL`,
       [this.lineIds, this.keys],
       [
         { resource: AccountingEntryLine, table: lines, fields: ['id'] },
         { resource: ThirdPartyReference, table: references, fields: ['id'] },
       ],
+      { resource: AccountingEntryLine, table: lines, alias: 'l', field: 'thirdPartyId', sets: ['thirdCode', 'thirdPartyId', 'thirdPartyOrigin'] },
     );
     this.lineIds = [];
     this.keys = [];

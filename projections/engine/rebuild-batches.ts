@@ -9,8 +9,8 @@ import { RebuildWorkers } from './rebuild-workers.ts';
 import { REBUILD_COPY_FROM_ROWS, shadowTable } from './shadow.ts';
 import { Writes, type PreparedWrites } from './writes.ts';
 
-async function writesOf(client: pg.PoolClient, projection: Projection, events: RecordedEvent[]): Promise<Writes> {
-  const writes = new Writes();
+async function writesOf(client: pg.PoolClient, projection: Projection, events: RecordedEvent[], bulk: boolean): Promise<Writes> {
+  const writes = new Writes({ sums: !bulk });
   await project(projection, events, writes, shadowTable, client);
   return writes;
 }
@@ -38,8 +38,11 @@ export async function startWorkers(store: EventStore, projection: Projection, co
   }
 }
 
-/** How phase 1 reads and prepares batches: here, in the batch's transaction, or on worker threads. */
-export function batchReader(store: EventStore, projection: Projection, batchSize: number, workers: RebuildWorkers | undefined): (from: GlobalPosition) => Promise<Batch | undefined> {
+/**
+ * How phase 1 reads and prepares batches: here, in the batch's transaction, or on worker threads. `bulk`: phase 1,
+ * whose sums are filled after the load (sums.ts fillSums; workers prepare nothing else); else the swap's tail, which keeps them.
+ */
+export function batchReader(store: EventStore, projection: Projection, batchSize: number, workers: RebuildWorkers | undefined, bulk = true): (from: GlobalPosition) => Promise<Batch | undefined> {
   const options = { maxCount: batchSize, filter: { eventTypes: projection.eventTypes } };
   if (workers && store.readAllStored) {
     const readStored = store.readAllStored.bind(store);
@@ -55,6 +58,6 @@ export function batchReader(store: EventStore, projection: Projection, batchSize
   return async (from) => {
     const events = await store.readAll(from, options);
     if (events.length === 0) return undefined;
-    return { size: events.length, last: events[events.length - 1].position, prepared: async (client) => (await writesOf(client, projection, events)).prepare(REBUILD_COPY_FROM_ROWS) };
+    return { size: events.length, last: events[events.length - 1].position, prepared: async (client) => (await writesOf(client, projection, events, bulk)).prepare(REBUILD_COPY_FROM_ROWS) };
   };
 }

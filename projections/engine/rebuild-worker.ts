@@ -18,7 +18,8 @@ const failure = (id: number, error: unknown): PrepareReply => ({ id, error: (err
 
 port.on('message', ({ id, events }: PrepareRequest) => {
   try {
-    const writes = new Writes();
+    // (Workers prepare the bulk load only: its sums are filled from the loaded tables, sums.ts fillSums.)
+    const writes = new Writes({ sums: false });
     // Slice by slice, each slice's rows encoded before the next is decoded: the thread holds a slice's
     // events and rows at a time, not the batch's (about 20% less time per event, mostly the collector's).
     for (const slice of recordedSlicesFromBatch(events, sliceEvents)) {

@@ -6,12 +6,13 @@
  * The main thread still reads the events (as stored: one buffer per batch, cheap to read and to hand over),
  * keeps the batches in order and writes them in its own transactions with their counts and progress.
  * A batch goes to the worker with the fewest batches in hand and comes back as PreparedWrites: COPY
- * data moved (not copied) between threads, statements, count changes.
+ * data moved (not copied) between threads, statements, count and sum changes.
  */
 import { Worker } from 'node:worker_threads';
 import type { StoredBatch } from '../../eventstore/port.ts';
 import { runsFromSource, siblingModule } from '../../platform/module-files.ts';
 import { Tally, type TallyData } from './counts.ts';
+import { SumTally, type SumTallyData } from './sums.ts';
 import type { ProjectionSource } from './projection.ts';
 import type { Projection } from './projection.ts';
 import type { Resource } from './resource.ts';
@@ -46,10 +47,10 @@ export interface PrepareRequest {
 /** A statement's resources go by type name between threads (their definitions hold functions). */
 type OpMessage =
   | Exclude<PreparedOp, { kind: 'sql' }>
-  | { kind: 'sql'; text: string; params: unknown[]; lookups?: (Omit<Lookup, 'resource'> & { resource: string })[]; removes?: { resource: string; table: string } };
+  | { kind: 'sql'; text: string; params: unknown[]; lookups?: (Omit<Lookup, 'resource'> & { resource: string })[]; removes?: { resource: string; table: string; counted: boolean; summed: boolean; entering?: string } };
 
 export type PrepareReply =
-  | { id: number; ops: OpMessage[]; counts: TallyData; insertsOnly: boolean }
+  | { id: number; ops: OpMessage[]; counts: TallyData; sums: SumTallyData; insertsOnly: boolean }
   | { id: number; error: string };
 
 /** A batch's prepared writes as a message, and the buffers to move with it rather than copy. */
@@ -72,7 +73,7 @@ export function preparedMessage(id: number, prepared: PreparedWrites): { reply: 
       removes: op.removes && { ...op.removes, resource: op.removes.resource.typeName },
     };
   });
-  return { reply: { id, ops, counts: prepared.tally.data, insertsOnly: prepared.insertsOnly }, transfer: [...transfer] };
+  return { reply: { id, ops, counts: prepared.tally.data, sums: prepared.sums.data, insertsOnly: prepared.insertsOnly }, transfer: [...transfer] };
 }
 
 /**
@@ -106,7 +107,7 @@ function preparedFromMessage(reply: Extract<PrepareReply, { ops: unknown }>, res
       removes: op.removes && { ...op.removes, resource: resource(op.removes.resource) },
     };
   });
-  return new PreparedWrites(ops, new Tally(reply.counts), reply.insertsOnly);
+  return new PreparedWrites(ops, new Tally(reply.counts), reply.insertsOnly, new SumTally(reply.sums));
 }
 
 interface Pending {

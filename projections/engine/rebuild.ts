@@ -12,6 +12,7 @@ import type pg from 'pg';
 import { availableParallelism } from 'node:os';
 import { START, comparePositions, type EventStore, type GlobalPosition } from '../../eventstore/port.ts';
 import { dropCounts, swapCounts } from './counts.ts';
+import { fillSums } from './sums.ts';
 import { readCheckpoints, writeCheckpoint } from './daemon.ts';
 import { clearParked } from './parked.ts';
 import type { Projection } from './projection.ts';
@@ -343,12 +344,14 @@ async function rebuildHeld(pool: pg.Pool, store: EventStore, projection: Project
   interrupted();
   total = done;
   progress('indexes');
+  // The sums phase 1 did not keep, from the loaded tables (before their indexes: cheaper loaded first); the tail keeps them.
+  await fillSums(pool, projection.resources, shadowTable);
   await indexes.buildAll(pool, REBUILD_LIMITS.indexBuilders);
   // Statistics before the tables go live (autovacuum, off while they loaded, would take a while to get to them):
   // the API's queries are planned with them from the first one after the swap. A sample, not a scan.
   await Promise.all(projection.resources.map((r) => pool.query(`ANALYZE ${shadowTable(r)}`)));
 
-  const readHere = batchReader(store, projection, batchSize, undefined);
+  const readHere = batchReader(store, projection, batchSize, undefined, false);
   const step = async (client: pg.PoolClient): Promise<boolean> => {
     const batch = await readHere(position);
     if (!batch) return false;

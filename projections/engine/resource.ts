@@ -126,6 +126,29 @@ export interface Resource {
    * field, which the index on (organisation_id, on, ...) walks from the parent's first day (dated-within.ts).
    */
   datedWithin?: { on: string; parents: Record<string, () => Resource> };
+  /** The primary key's fields (organisationId for the organisation's column); default ['id']. */
+  primaryKey?: readonly string[];
+  /** Tables kept equal to sums over this one's rows, in the same transaction (sums.ts). */
+  sums?: readonly SumSpec[];
+  /**
+   * Deleted rows are kept in this resource's table (tombstones): the fields both have, copied by the delete itself,
+   * and the values the delete adds (Writes.delete `kept`), so that it needs no other statement or earlier row.
+   */
+  keepsDeleted?: () => Resource;
+}
+
+/**
+ * A table of sums over a resource's rows: one row per value of `keys` (field names both resources have), with the
+ * sum of each of `amounts` (Decimal fields of both) and the number of rows in `count` (an Int field of `into`),
+ * there exactly while some row has that key. `onlyWith`: a key field rows without a value of are left out.
+ * `into`'s primary key is the organisation and the keys.
+ */
+export interface SumSpec {
+  into: () => Resource;
+  keys: readonly string[];
+  amounts: readonly string[];
+  count: string;
+  onlyWith?: string;
 }
 
 const SQL_TYPE: Record<Scalar, string> = {
@@ -148,6 +171,7 @@ export const f = {
   bool: (name: string, extra: Partial<StoredField> = {}): StoredField => ({ kind: 'stored', name, column: snake(name), gql: 'Boolean', scalar: 'Boolean', ...extra }),
   decimal: (name: string, extra: Partial<StoredField> = {}): StoredField => ({ kind: 'stored', name, column: snake(name), gql: 'Decimal', scalar: 'Decimal', ...extra }),
   dateTime: (name: string, extra: Partial<StoredField> = {}): StoredField => ({ kind: 'stored', name, column: snake(name), gql: 'DateTime', scalar: 'DateTime', ...extra }),
+  date: (name: string, extra: Partial<StoredField> = {}): StoredField => ({ kind: 'stored', name, column: snake(name), gql: 'Date', scalar: 'Date', ...extra }),
   enum: (name: string, gql: string, values: readonly string[], extra: Partial<StoredField> = {}): StoredField => ({ kind: 'stored', name, column: snake(name), gql, scalar: 'String', enumValues: values, ...extra }),
   ref: (name: string, gql: string, resource: () => Resource, via: string): ReferenceField => ({ kind: 'reference', name, gql, resource, via }),
   children: (name: string, gql: string, resource: () => Resource, foreignKey: string, orderBy: string, parentKey?: string, orderInput?: string): ChildrenField => ({ kind: 'children', name, gql: `[${gql}]`, resource, foreignKey, orderBy, ...(parentKey ? { parentKey } : {}), ...(orderInput ? { orderInput } : {}) }),
@@ -174,14 +198,19 @@ export function columnOf(r: Resource, name: string): string {
   return name === 'organisationId' && r.scope === 'organisation' ? 'organisation_id' : storedField(r, name).column;
 }
 
-/** (organisation_id) unless a declared index starts with it: a btree on (a, b) serves lookups on a alone. */
+/** The primary key's columns: (id) unless the resource names its own. */
+export function primaryKeyColumns(r: Resource): string[] {
+  return (r.primaryKey ?? ['id']).map((name) => columnOf(r, name));
+}
+
+/** (organisation_id) unless the primary key or a declared index starts with it: a btree on (a, b) serves lookups on a alone. */
 function indexColumns(r: Resource): string[][] {
   const declared = r.indexes ?? [];
-  const byOrganisation = r.scope === 'organisation' && !declared.some((columns) => columns[0] === 'organisation_id');
+  const byOrganisation = r.scope === 'organisation' && ![primaryKeyColumns(r), ...declared].some((columns) => columns[0] === 'organisation_id');
   return [...(byOrganisation ? [['organisation_id']] : []), ...declared];
 }
 
-/** One of a table's indexes: the primary key (id) first, then (organisation_id) and the resource's own. */
+/** One of a table's indexes: the primary key first, then (organisation_id) and the resource's own. */
 export interface IndexDefinition {
   name: string;
   columns: string[];
@@ -212,12 +241,13 @@ function indexName(tableName: string, columns: string[]): string {
 
 export function indexDefinitions(r: Resource, tableName = r.table): IndexDefinition[] {
   const primaryKey = `${tableName}_pkey`;
+  const keyColumns = primaryKeyColumns(r);
   return [
     {
       name: primaryKey,
-      columns: ['id'],
+      columns: keyColumns,
       // The index first (a share lock: other indexes of the table can be built meanwhile), then the constraint on it.
-      create: `CREATE UNIQUE INDEX ${bareName(primaryKey)} ON ${tableName} (id); ALTER TABLE ${tableName} ADD CONSTRAINT ${bareName(primaryKey)} PRIMARY KEY USING INDEX ${bareName(primaryKey)}`,
+      create: `CREATE UNIQUE INDEX ${bareName(primaryKey)} ON ${tableName} (${keyColumns.join(', ')}); ALTER TABLE ${tableName} ADD CONSTRAINT ${bareName(primaryKey)} PRIMARY KEY USING INDEX ${bareName(primaryKey)}`,
     },
     ...indexColumns(r).map((columns) => {
       const name = indexName(tableName, columns);
@@ -239,7 +269,7 @@ export function tableDdl(r: Resource, tableName = r.table, withIndexes = true): 
   const columns = storedFields(r).map((x) => `${x.column} ${SQL_TYPE[x.scalar]}`);
   if (r.scope === 'organisation') columns.unshift('organisation_id uuid NOT NULL');
   const [primaryKey, ...indexes] = indexDefinitions(r, tableName);
-  if (withIndexes) columns.push(`CONSTRAINT ${bareName(primaryKey.name)} PRIMARY KEY (id)`);
+  if (withIndexes) columns.push(`CONSTRAINT ${bareName(primaryKey.name)} PRIMARY KEY (${primaryKey.columns.join(', ')})`);
   const createIndexes = withIndexes ? indexes.map((i) => `${i.create};`) : [];
   return `CREATE TABLE IF NOT EXISTS ${tableName} (\n  ${columns.join(',\n  ')}\n);\n${createIndexes.join('\n')}\n${isolationDdl(r, tableName)}`;
 }

@@ -12,7 +12,8 @@ import { copyLine } from './copy-text.ts';
 import { storableText } from '../../platform/storable-text.ts';
 import { Tally, countedColumns, isCounted } from './counts.ts';
 import { MIDNIGHT_SPREAD, datedWithinBounds, isDatedWithin } from './dated-within.ts';
-import { columnOf, columnTypes, rowValues, schemaPrefix, type Resource } from './resource.ts';
+import { columnOf, columnTypes, rowValues, schemaPrefix, storedField, storedFields, tableColumns, type Resource } from './resource.ts';
+import { SumTally, assertEntering, assertNotSummed, isSummed, siblingTable, sumColumns } from './sums.ts';
 
 /** The rows a statement finds by equality on these fields of a table: the index it needs. */
 export interface Lookup {
@@ -23,8 +24,11 @@ export interface Lookup {
 
 /** Rows to insert: those not encoded yet, and (once encodeCopies ran) the COPY data of the others; `count` of both. */
 type Insert = { kind: 'insert'; table: string; columns: string[]; types: string[]; rows: unknown[][]; count: number; encoded?: CopyEncoding };
-/** A statement whose RETURNING rows (countedColumns) are rows gone from a counted table. */
-type Removal = { resource: Resource; table: string };
+/**
+ * A statement whose RETURNING rows are rows gone from a counted or summed table: countedColumns when `counted`, then
+ * sumColumns when `summed`. `entering`: rows that got a value of this field instead, entering the sums only of rows with it.
+ */
+type Removal = { resource: Resource; table: string; counted: boolean; summed: boolean; entering?: string };
 type Op = Insert | { kind: 'sql'; text: string; params: unknown[]; lookups?: readonly Lookup[]; removes?: Removal };
 
 export const WRITE_LIMITS = Object.freeze({
@@ -42,9 +46,20 @@ export interface FlushOptions {
   beforeLookup?: (lookup: Lookup) => Promise<void>;
 }
 
+export interface WritesOptions {
+  /** Keep the sums (Resource.sums) row by row; false: a rebuild's bulk load, which fills them at its end (sums.ts fillSums). */
+  sums?: boolean;
+}
+
 export class Writes {
   private readonly ops: Op[] = [];
   private readonly tally = new Tally();
+  private readonly sums = new SumTally();
+  private readonly keepsSums: boolean;
+
+  constructor(options: WritesOptions = {}) {
+    this.keepsSums = options.sums ?? true;
+  }
 
   /** Insert ops of the current run of inserts (no other statement since), by table. */
   private insertRun = new Map<string, Insert>();
@@ -57,6 +72,7 @@ export class Writes {
   insert(resource: Resource, table: string, row: Record<string, unknown>): void {
     const { columns, values } = rowValues(resource, row);
     if (isCounted(resource)) this.tally.row(resource, table, row, 1);
+    if (this.keepsSums && isSummed(resource)) this.sums.row(resource, table, row, 1);
     const pending = this.insertRun.get(table);
     if (pending && pending.count < WRITE_LIMITS.maxRowsPerInsert) {
       pending.rows.push(values);
@@ -76,9 +92,8 @@ export class Writes {
       return `${columnOf(resource, name)} = $${params.length}`;
     };
     const changed = Object.entries(set).filter(([, v]) => v !== undefined);
-    // Counts follow inserts and deletes only; moving a row between counted values is a delete and an insert.
-    const recounted = changed.find(([k]) => resource.countedBy?.includes(k));
-    if (recounted) throw new Error(`${resource.typeName}.${recounted[0]} is counted: a projection cannot update it in place`);
+    assertNotCounted(resource, changed.map(([k]) => k));
+    if (isSummed(resource)) assertNotSummed(resource, changed.map(([k]) => k));
     const assignments = changed.map(([k, v]) => bind(k, v));
     if (assignments.length === 0) return;
     let organisationParam: string | undefined;
@@ -99,12 +114,39 @@ export class Writes {
     this.sql(`UPDATE ${table} SET ${assignments.join(', ')} WHERE ${conditions.join(' AND ')}`, params, { resource, table, fields });
   }
 
-  delete(resource: Resource, table: string, where: Record<string, unknown>): void {
+  /**
+   * DELETE by field names. A resource that keeps its deleted rows (keepsDeleted) copies them in the same statement,
+   * with `kept`: the values of the kept rows' fields the deleted ones lack (when it was deleted).
+   */
+  delete(resource: Resource, table: string, where: Record<string, unknown>, kept?: Record<string, unknown>): void {
     const entries = Object.entries(where);
-    let text = `DELETE FROM ${table} WHERE ${entries.map(([k], i) => `${columnOf(resource, k)} = $${i + 1}`).join(' AND ')}`;
+    const params = entries.map(([, v]) => v);
+    const deleting = `DELETE FROM ${table} WHERE ${entries.map(([k], i) => `${columnOf(resource, k)} = $${i + 1}`).join(' AND ')}`;
     const counted = isCounted(resource);
-    if (counted) text += ` RETURNING ${countedColumns(resource).join(', ')}`;
-    this.statement({ kind: 'sql', text, params: entries.map(([, v]) => v), lookups: [{ resource, table, fields: entries.map(([k]) => k) }], removes: counted ? { resource, table } : undefined });
+    const summed = this.keepsSums && isSummed(resource);
+    const returning = [...(counted ? countedColumns(resource) : []), ...(summed ? sumColumns(resource) : [])];
+    let text: string;
+    if (resource.keepsDeleted) {
+      if (!kept) throw new Error(`${resource.typeName} keeps its deleted rows: a delete names their ${resource.keepsDeleted().typeName} values`);
+      const keeping = keptRows(resource, table, kept, params);
+      text = `WITH gone AS (${deleting} RETURNING *)${returning.length > 0 ? `, kept AS (${keeping}) SELECT ${returning.join(', ')} FROM gone` : ` ${keeping}`}`;
+    } else text = returning.length > 0 ? `${deleting} RETURNING ${returning.join(', ')}` : deleting;
+    const removes = returning.length > 0 ? { resource, table, counted, summed } : undefined;
+    this.statement({ kind: 'sql', text, params, lookups: [{ resource, table, fields: entries.map(([k]) => k) }], removes });
+  }
+
+  /**
+   * An UPDATE (`text`, without RETURNING; `alias`: the table's name in it) giving rows of a summed resource a value of
+   * `field` they had none of (its WHERE must say so), and setting `sets` (field names): the rows enter the sums kept
+   * only of rows with `field` (SumSpec.onlyWith); no other sum may read what it sets.
+   */
+  fill(text: string, params: unknown[], lookups: readonly Lookup[], filled: { resource: Resource; table: string; alias: string; field: string; sets: readonly string[] }): void {
+    const { resource, table, alias, field, sets } = filled;
+    assertNotCounted(resource, sets);
+    assertEntering(resource, field, sets);
+    const summed = this.keepsSums && isSummed(resource);
+    if (!summed) return this.sql(text, params, lookups);
+    this.statement({ kind: 'sql', text: `${text} RETURNING ${sumColumns(resource, alias).join(', ')}`, params, lookups, removes: { resource, table, counted: false, summed, entering: field } });
   }
 
   /**
@@ -143,7 +185,7 @@ export class Writes {
     }
   }
 
-  /** The rows, then the counts they change. */
+  /** The rows, then the counts and sums they change. */
   flush(client: pg.PoolClient, options: FlushOptions = {}): Promise<void> {
     return this.prepare(options.copyFromRows).flush(client, options.beforeLookup);
   }
@@ -155,7 +197,7 @@ export class Writes {
    */
   prepare(copyFromRows: number = WRITE_LIMITS.copyFromRows): PreparedWrites {
     const ops = this.ops.flatMap((op): PreparedOp[] => (op.kind === 'insert' && (op.encoded || op.count >= copyFromRows) ? copiesOf(op) : [op]));
-    const prepared = new PreparedWrites(ops, this.tally, this.insertsOnly);
+    const prepared = new PreparedWrites(ops, this.tally, this.insertsOnly, this.sums);
     this.ops.length = 0;
     this.insertRun.clear();
     return prepared;
@@ -211,13 +253,14 @@ function copiesOf(op: Insert): Copy[] {
   return encoding.copies(op);
 }
 
-/** A batch's statements ready to send, in order, and the counts they change (Writes.prepare). */
+/** A batch's statements ready to send, in order, and the counts and sums they change (Writes.prepare). */
 export class PreparedWrites {
   constructor(
     readonly ops: readonly PreparedOp[],
     readonly tally: Tally,
     /** Nothing but inserts: these rows do not depend on any row written before them. */
     readonly insertsOnly: boolean,
+    readonly sums: SumTally = new SumTally(),
   ) {}
 
   /**
@@ -232,7 +275,12 @@ export class PreparedWrites {
       if (op.kind === 'sql') {
         if (beforeLookup) for (const lookup of op.lookups ?? []) await beforeLookup(lookup);
         const result = await client.query({ text: op.text, values: op.params.map(storableValue), rowMode: 'array' });
-        if (op.removes) this.tally.returned(op.removes.resource, op.removes.table, result.rows as unknown[][], -1);
+        if (op.removes) {
+          const { resource, table, counted, summed, entering } = op.removes;
+          const rows = result.rows as unknown[][];
+          if (counted) this.tally.returned(resource, table, rows, -1);
+          if (summed) this.sums.returned(resource, table, rows, counted ? countedColumns(resource).length : 0, entering ? 1 : -1, entering);
+        }
       } else if (op.kind === 'copy') {
         await copyInto(client, op);
       } else {
@@ -248,10 +296,15 @@ export class PreparedWrites {
     return this.tally.flush(client);
   }
 
-  /** The rows, then the counts they change. */
+  flushSums(client: pg.PoolClient): Promise<void> {
+    return this.sums.flush(client);
+  }
+
+  /** The rows, then the counts and sums they change. */
   async flush(client: pg.PoolClient, beforeLookup?: FlushOptions['beforeLookup']): Promise<void> {
     await this.flushRows(client, beforeLookup);
     await this.flushCounts(client);
+    await this.flushSums(client);
   }
 }
 
@@ -265,4 +318,29 @@ async function copyInto(client: pg.PoolClient, op: Copy): Promise<void> {
   const copy = client.query(copyFrom(`COPY ${op.table} (${op.columns.join(', ')}) FROM STDIN${op.binary ? ' (FORMAT binary)' : ''}`));
   await pipeline(Readable.from(op.data, { objectMode: false }), copy);
   if (copy.rowCount !== op.rows) throw new Error(`COPY into ${op.table} stored ${copy.rowCount} of ${op.rows} rows`);
+}
+
+/** Counts follow inserts and deletes only; moving a row between counted values is a delete and an insert. */
+function assertNotCounted(r: Resource, fields: readonly string[]): void {
+  const recounted = fields.find((name) => r.countedBy?.includes(name));
+  if (recounted) throw new Error(`${r.typeName}.${recounted} is counted: a projection cannot update it in place`);
+}
+
+/**
+ * The INSERT copying the rows a delete returns (`gone`) into the table of the resource that keeps them: each field
+ * both have from the deleted row, the others from `kept` (added to `params`).
+ */
+function keptRows(r: Resource, table: string, kept: Record<string, unknown>, params: unknown[]): string {
+  const into = r.keepsDeleted!();
+  const { columns, types } = tableColumns(into);
+  const own = new Set(storedFields(r).map((x) => x.name));
+  const values = ['organisation_id', ...storedFields(into).map((x, i) => {
+    if (x.name in kept) {
+      params.push(kept[x.name]);
+      return `$${params.length}::${types[i + 1]}`;
+    }
+    if (!own.has(x.name)) throw new Error(`${into.typeName}.${x.name}: neither a field of ${r.typeName} nor a value the delete names`);
+    return storedField(r, x.name).column;
+  })];
+  return `INSERT INTO ${siblingTable(r, table, into)} (${columns.join(', ')}) SELECT ${values.join(', ')} FROM gone`;
 }
