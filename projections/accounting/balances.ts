@@ -1,9 +1,9 @@
 /**
- * Balances kept by the entries projection (docs: issue 19, "balances as a projection"): sums of the entry lines'
- * debits and credits by account and period, by account and day, by third party, account and period, each equal at
- * every commit to a GROUP BY over accounting_entry_lines (the lines' `sums`, projections/engine/sums.ts); and the
- * deleted lines (tombstones), with when they were deleted, so that reports can take the books as they stood at an
- * earlier moment (current - lines recorded since + lines deleted since).
+ * Balances kept by the entries projection: sums of the entry lines' debits and credits by account and period, by
+ * account and day, by third party, account and period, each equal at every commit to a GROUP BY over
+ * accounting_entry_lines (the lines' `sums`, projections/engine/sums.ts); and the deleted lines (tombstones), with
+ * when they were deleted, so that reports can take the books as they stood at an earlier moment (current - lines
+ * recorded since + lines deleted since).
  *
  * Tables of the entries projection (rebuilt, versioned and swapped with the lines), with no query and no REST
  * collection: no GraphQL type or REST item derives from them; reports read them in SQL.
