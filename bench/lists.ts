@@ -32,14 +32,14 @@
 import http from 'node:http';
 import os from 'node:os';
 import pg from 'pg';
-import { openCore } from '../service/core.ts';
+import { openCore, type Core } from '../service/core.ts';
 import {startService, type Service } from '../service/start.ts';
 import { readScoped } from '../api/read-scope.ts';
 import { entriesProjection } from '../projections/accounting/projections.ts';
 import { rebuildProjection } from '../projections/engine/rebuild.ts';
 import { ACCOUNTING_RESOURCES } from '../projections/accounting/read-models.ts';
 import { restCollections, storedFields, type Resource, type StoredField } from '../projections/engine/resource.ts';
-import { loadConfig } from '../platform/config.ts';
+import { loadConfig, type Config } from '../platform/config.ts';
 import { POOL_LIMITS } from '../platform/database.ts';
 import { benchTarget, contentionWarning, cpuMeter, latencySummary, resultHeader, table, withAdmin, type CpuPercent } from './support.ts';
 import { appendPostedEvents, postedEvent, seedExercise, seedOrganisation, type SeededOrganisation } from './seed-ledger.ts';
@@ -80,7 +80,7 @@ const NODE_FIELDS: Record<string, string> = {
 
 type Kind = 'baseline' | 'graphql' | 'rest';
 
-interface Target {
+export interface Target {
   name: string;
   kind: Kind;
   method: 'GET' | 'POST';
@@ -230,7 +230,7 @@ interface Reply {
 }
 
 /** One keep-alive connection, one request at a time. */
-function httpClient(base: string, headers: Record<string, string>) {
+export function httpClient(base: string, headers: Record<string, string>) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   const send = (t: Target) =>
     new Promise<Reply>((resolve, reject) => {
@@ -310,7 +310,7 @@ type Recorded = Omit<Statement, 'planningMs' | 'executionMs' | 'plan'>;
  * Records the statements pool clients run inside readScoped transactions (after SET LOCAL ROLE, until
  * COMMIT/ROLLBACK) while `during` runs, by wrapping pg.Client#query; nothing else in the service changes.
  */
-async function recordScopedSql(during: () => Promise<unknown>): Promise<Recorded[]> {
+export async function recordScopedSql(during: () => Promise<unknown>): Promise<Recorded[]> {
   const proto = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
   const original = proto.query;
   const scope = new WeakMap<object, string>();
@@ -336,12 +336,12 @@ async function recordScopedSql(during: () => Promise<unknown>): Promise<Recorded
 }
 
 /** EXPLAIN (ANALYZE, BUFFERS) of each distinct statement, run the way the service ran it. */
-async function explain(pool: pg.Pool, statements: Recorded[]): Promise<Statement[]> {
+export async function explain(pool: pg.Pool, statements: Recorded[]): Promise<Statement[]> {
   const out: Statement[] = [];
   const seen = new Set<string>();
   for (const s of statements) {
     const key = `${s.sql}\u0000${JSON.stringify(s.params)}`;
-    if (seen.has(key) || !/^\s*SELECT\b/i.test(s.sql)) continue;
+    if (seen.has(key) || !/^\s*(SELECT|WITH)\b/i.test(s.sql)) continue;
     seen.add(key);
     const run = (db: pg.Pool | pg.PoolClient) => db.query(`EXPLAIN (ANALYZE, BUFFERS) ${s.sql}`, s.params);
     const { rows } = s.organisationId ? await readScoped(pool, s.organisationId, run) : await run(pool);
@@ -370,18 +370,48 @@ function spreadEntry(org: SeededOrganisation, accounts: string[], at: string) {
   };
 }
 
+/** A fresh database for a benchmark of the service: its pool, the service's configuration on it, and the machine's state. */
+export async function serviceBenchTarget(adminUrl: string, freshDatabase: () => Promise<string>) {
+  const loadAtStart = os.loadavg().map((x) => Math.round(x * 100) / 100);
+  const { startedAt, server, postmasterPid, url } = await benchTarget(adminUrl, freshDatabase);
+  const pool = new pg.Pool({ connectionString: url, ...POOL_LIMITS });
+  pool.on('error', () => {});
+  const config: Config = { ...loadConfig({}), databaseUrl: url, port: 0, logLevel: 'error' };
+  const db = { url, pool, close: async () => {} };
+  return { loadAtStart, startedAt, server, postmasterPid, url, pool, config, db };
+}
+
+/**
+ * The entries projection rebuilt from the seeded store (with progress), the seeding core's store closed, then the
+ * service started; its daemons bring the other projections (and the fan-out) up to date. startService waits for
+ * that a bounded while only (it serves meanwhile), so this waits for the catch-up itself: queries measured during
+ * it would time the catch-up.
+ */
+export async function rebuildEntriesThenServe(pool: pg.Pool, core: Core, config: Config, db: { url: string; pool: pg.Pool; close: () => Promise<void> }, log: (line: string) => void) {
+  log(`  rebuilding ${entriesProjection.name} ...`);
+  const rebuildStart = performance.now();
+  let lastProgress = rebuildStart;
+  const checksums = await rebuildProjection(pool, core.store, entriesProjection, (p) => {
+    if (performance.now() - lastProgress < 10_000) return;
+    lastProgress = performance.now();
+    log(`    ${p.done.toLocaleString('en')} / ${p.total.toLocaleString('en')} events`);
+  });
+  const rebuildMs = performance.now() - rebuildStart;
+  await core.store.close();
+  log('  starting the service (its projection daemons catch up) ...');
+  const serviceStart = performance.now();
+  const service = await startService(config, { db, logger: false });
+  await Promise.all([service.daemon.caughtUp, service.fanout.caughtUp]);
+  return { checksums, rebuildMs, service, catchUpMs: performance.now() - serviceStart };
+}
+
 export async function benchLists(adminUrl: string, options: ListsBenchOptions): Promise<object> {
   const entries = options.entries ?? 500_000;
   const smallEntries = options.smallEntries ?? 5_000;
   const samples = options.samples ?? 300;
   const warmups = options.warmups ?? 50;
   const log = options.log ?? ((line: string) => console.error(line));
-  const loadAtStart = os.loadavg().map((x) => Math.round(x * 100) / 100);
-  const { startedAt, server, postmasterPid, url } = await benchTarget(adminUrl, options.freshDatabase);
-  const pool = new pg.Pool({ connectionString: url, ...POOL_LIMITS });
-  pool.on('error', () => {});
-  const config = { ...loadConfig({}), databaseUrl: url, port: 0, logLevel: 'error' };
-  const db = { url, pool, close: async () => {} };
+  const { loadAtStart, startedAt, server, postmasterPid, pool, config, db } = await serviceBenchTarget(adminUrl, options.freshDatabase);
   const round = (x: number) => Math.round(x);
   let service: Service | undefined;
   try {
@@ -416,25 +446,9 @@ export async function benchLists(adminUrl: string, options: ListsBenchOptions): 
     const seedCpu = seedMeter();
     await pool.query('VACUUM ANALYZE es_events');
 
-    log(`  rebuilding ${entriesProjection.name} ...`);
-    const rebuildStart = performance.now();
-    let lastProgress = rebuildStart;
-    const checksums = await rebuildProjection(pool, core.store, entriesProjection, (p) => {
-      if (performance.now() - lastProgress < 10_000) return;
-      lastProgress = performance.now();
-      log(`    ${p.done.toLocaleString('en')} / ${p.total.toLocaleString('en')} events`);
-    });
-    const rebuildMs = performance.now() - rebuildStart;
-    await core.store.close();
-
-    // The service; its daemons bring the other projections (and the fan-out) up to date. startService waits for
-    // that a bounded while only (it serves meanwhile), so the benchmark waits for the catch-up itself: lists
-    // measured during it would time the catch-up.
-    log('  starting the service (its projection daemons catch up) ...');
-    const serviceStart = performance.now();
-    service = await startService(config, { db, logger: false });
-    await Promise.all([service.daemon.caughtUp, service.fanout.caughtUp]);
-    const catchUpMs = performance.now() - serviceStart;
+    const served = await rebuildEntriesThenServe(pool, core, config, db, log);
+    const { checksums, rebuildMs, catchUpMs } = served;
+    service = served.service;
     const oauthClient = await service.identity.createClient('Lists bench', 'http://127.0.0.1:8080/callback', false);
     const tokens: string[] = [];
     for (const [i, org] of [big, small].entries()) {

@@ -21,6 +21,7 @@ import { benchFanout, reportFanout } from './fanout.ts';
 import { benchLists, reportLists } from './lists.ts';
 import { benchSnapshots, reportSnapshots } from './snapshots.ts';
 import { benchSales, reportSales } from './sales.ts';
+import { benchReports, reportReports } from './reports.ts';
 import { DatabaseFactory, dropLeftoverBenchDatabases, type BenchmarkEntry } from './support.ts';
 
 const args = process.argv.slice(2);
@@ -53,9 +54,9 @@ const endpoints = list('endpoints') as HttpBenchOptions['endpoints'];
 const organisations = count('orgs');
 // lag: target entries/s
 const rate = count('rate');
-// rebuild, fanout, snapshots, lists: events to seed (lists: entries of the big organisation, 2 lines each)
+// rebuild, fanout, snapshots, lists, reports: events to seed (lists: entries of the big organisation, 2 lines each; reports: entries, ~2.1 lines each)
 const events = count('events');
-// lists: measured and unmeasured requests per query
+// lists, reports: measured and unmeasured requests per query
 const samples = count('samples');
 const warmups = count('warmups');
 // sales: concurrent clients
@@ -104,6 +105,11 @@ const BENCHMARKS: BenchmarkEntry[] = [
     name: 'lists',
     run: (ctx) => benchLists(ctx.adminUrl, { freshDatabase: ctx.freshDatabase, entries: events, samples, warmups }),
     report: reportLists,
+  },
+  {
+    name: 'reports',
+    run: (ctx) => benchReports(ctx.adminUrl, { freshDatabase: ctx.freshDatabase, entries: events, samples, warmups }),
+    report: reportReports,
   },
 ];
 

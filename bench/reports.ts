@@ -1,0 +1,419 @@
+/**
+ * Reports over a large ledger, against issue 19's bars: the trial balance (full year, a partial range,
+ * comparative), the balance sheet and the profit and loss answer at p99 under 50 ms; the trial balance as of an
+ * earlier instant (50% and 90% into the seeded events) under 1 s; `ledger verify --org ID` over the whole store
+ * under 10 s.
+ *
+ * Seeding (bench/seed-reports.ts): one organisation, two exercises, ~300 accounts of every class, 200 parties,
+ * ENTRIES entries (default 500,000, about 1,050,000 lines), 1% deleted, their recorded_at spread over the seeding.
+ * Then the entries projection (and its balance tables) is rebuilt with rebuildProjection, the service started (its
+ * daemons bring the other projections up), VACUUM ANALYZE and CHECKPOINT, as bench/lists.ts does.
+ *
+ * Measured over real HTTP with a real bearer token, one client, one request at a time, WARMUPS unmeasured then
+ * SAMPLES measured requests per query. A root the service does not have (yet) is reported "not served", not failed.
+ * Baselines: `{ __typename }` over HTTP, and the same trial balance as one plain SQL GROUP BY over
+ * accounting_entry_lines (now, and as of the 50% instant, with the tombstones of lines deleted since), run as the
+ * reader role the way the service reads (readScoped): each report's p50 is also given over the raw GROUP BY's.
+ * Afterwards the SQL behind each report is run again under EXPLAIN (ANALYZE, BUFFERS).
+ */
+import { spawn } from 'node:child_process';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { openCore } from '../service/core.ts';
+import type { Service } from '../service/start.ts';
+import { readScoped } from '../api/read-scope.ts';
+import { POOL_LIMITS } from '../platform/database.ts';
+import { contentionWarning, cpuMeter, latencySummary, resultHeader, table, withAdmin, type CpuPercent } from './support.ts';
+import { explain, httpClient, rebuildEntriesThenServe, recordScopedSql, serviceBenchTarget, type Statement, type Target } from './lists.ts';
+import { seedReportsLedger, type SeededReportsLedger } from './seed-reports.ts';
+import { balancesFrom } from '../reports/balances.ts';
+
+export interface ReportsBenchOptions {
+  freshDatabase: () => Promise<string>;
+  /** Entries posted (about 2.1 lines each); default 500,000. */
+  entries?: number;
+  /** Measured requests per query; default 300. */
+  samples?: number;
+  /** Unmeasured requests before each query's samples; default 50. */
+  warmups?: number;
+  log?: (line: string) => void;
+}
+
+export const REPORT_BARS_MS = Object.freeze({ report: 50, asOf: 1_000, verify: 10_000 });
+
+/** report, asOf: a GraphQL root; balances: reports/balances.ts alone, in SQL; raw: the plain GROUP BY; baseline: HTTP alone. */
+type Kind = 'report' | 'asOf' | 'balances' | 'baseline' | 'raw';
+
+interface ReportTarget {
+  name: string;
+  kind: Kind;
+  /** GraphQL: the root and its input. */
+  root?: string;
+  inputType?: string;
+  input?: Record<string, unknown>;
+  fields?: string;
+  /** Raw, balances: the SQL and its parameters, run as the reader role. */
+  sql?: string;
+  params?: unknown[];
+  /** The bar on p99, if any. */
+  barMs?: number;
+  /** The raw target of the same books, whose p50 this one's is given over. */
+  against?: string;
+}
+
+export interface ReportMeasurement {
+  name: string;
+  kind: Kind;
+  root?: string;
+  input?: Record<string, unknown>;
+  /** Why it was not measured: the root is not in the schema, or it answered errors. */
+  notServed?: string;
+  rows?: number;
+  latencyMs?: ReturnType<typeof latencySummary>;
+  cpuPercent?: CpuPercent;
+  barMs?: number;
+  /** p50 over the raw GROUP BY's of the same books (now, or as of the same instant). */
+  overRawP50?: number;
+  pass: boolean | null;
+  statements?: Statement[];
+}
+
+const TB_FIELDS = 'accountCode accountType debitAmount creditAmount balance accumulatedDebitAmount accumulatedCreditAmount accumulatedBalance';
+const STATEMENT_FIELDS = 'code description lineType order amountColumn1 amountColumn2 amountTotal';
+/** The schema has no such root or input (yet): reported as not served. */
+const NOT_IN_SCHEMA = /Cannot query field|Unknown type|Unknown argument|is not defined by type/i;
+
+const gql = (root: string, inputType: string, fields: string) =>
+  `query($input: ${inputType}!) { ${root}(input: $input) { ${fields} } }`;
+
+function reportTargets(seeded: SeededReportsLedger, instants: { p50: string; p90: string }): ReportTarget[] {
+  const current = seeded.exercises[seeded.exercises.length - 1];
+  const y = current.year;
+  const year = { startDate: `${y}-01-01`, endDate: `${y}-12-31` };
+  const tb = (name: string, input: Record<string, unknown>, against = RAW_NOW): ReportTarget => ({
+    name, kind: input.asOf ? 'asOf' : 'report', barMs: input.asOf ? REPORT_BARS_MS.asOf : REPORT_BARS_MS.report, against,
+    root: 'accountingTrialBalance', inputType: 'AccountingTrialBalanceGLDtoInput', fields: TB_FIELDS,
+    input: { exerciseId: current.exerciseId, isTrialBalanceComparative: false, ...year, ...input },
+  });
+  const statement = (name: string, root: string, inputType: string): ReportTarget => ({
+    name, kind: 'report', barMs: REPORT_BARS_MS.report, against: RAW_NOW, root, inputType, fields: STATEMENT_FIELDS, input: { ...year },
+  });
+  return [
+    tb('trial balance, full year', {}),
+    tb('trial balance, 10 Mar - 20 Aug', { startDate: `${y}-03-10`, endDate: `${y}-08-20` }),
+    tb('trial balance, comparative', { startDate: `${y}-04-01`, endDate: `${y}-06-30`, isTrialBalanceComparative: true }),
+    statement('balance sheet', 'accountingBalanceSheet', 'AccountingBalanceSheetGLDtoInput'),
+    statement('profit and loss', 'accountingProfitAndLoss', 'AccountingProfitAndLossGLDtoInput'),
+    tb('trial balance as of 50%', { asOf: instants.p50 }, `${RAW_NOW} as of 50%`),
+    tb('trial balance as of 90%', { asOf: instants.p90 }, `${RAW_NOW} as of 90%`),
+  ];
+}
+
+const RAW_NOW = 'raw GROUP BY trial balance';
+
+/** The exercise's trial balance from reports/balances.ts alone (no HTTP, no GraphQL): the kept table, and as of each instant. */
+function balancesTargets(organisationId: string, exerciseId: string, instants: { p50: string; p90: string }): ReportTarget[] {
+  const sql = (from: string) => `SELECT b.sub_account_id, sum(b.debit_amount) AS debit, sum(b.credit_amount) AS credit, sum(b.debit_amount - b.credit_amount) AS balance
+    FROM ${from} WHERE b.accounting_exercise_id = $2 GROUP BY b.sub_account_id`;
+  return [
+    { name: 'balancesFrom trial balance', kind: 'balances', sql: sql(balancesFrom('account_period', 'b')), params: [organisationId, exerciseId], against: RAW_NOW },
+    ...(['p50', 'p90'] as const).map((p): ReportTarget => ({
+      name: `balancesFrom trial balance as of ${p.slice(1)}%`, kind: 'balances', sql: sql(balancesFrom('account_period', 'b', 3)),
+      params: [organisationId, exerciseId, instants[p]], barMs: REPORT_BARS_MS.asOf, against: `${RAW_NOW} as of ${p.slice(1)}%`,
+    })),
+  ];
+}
+
+/** The raw trial balance of the exercise: one GROUP BY over the lines (as of $3: plus the tombstones, less what came later). */
+function rawTargets(organisationId: string, exerciseId: string, instants: { p50: string; p90: string }): ReportTarget[] {
+  const now = `SELECT sub_account_id, sum(debit_amount) AS debit, sum(credit_amount) AS credit, sum(debit_amount - credit_amount) AS balance
+    FROM accounting_entry_lines WHERE organisation_id = $1 AND accounting_exercise_id = $2 GROUP BY sub_account_id`;
+  const asOf = `SELECT sub_account_id, sum(debit_amount) AS debit, sum(credit_amount) AS credit, sum(debit_amount - credit_amount) AS balance FROM (
+      SELECT sub_account_id, debit_amount, credit_amount FROM accounting_entry_lines
+        WHERE organisation_id = $1 AND accounting_exercise_id = $2 AND recorded_at <= $3
+      UNION ALL
+      SELECT sub_account_id, debit_amount, credit_amount FROM deleted_entry_lines
+        WHERE organisation_id = $1 AND accounting_exercise_id = $2 AND recorded_at <= $3 AND deleted_at > $3) AS lines
+    GROUP BY sub_account_id`;
+  return [
+    { name: RAW_NOW, kind: 'raw', sql: now, params: [organisationId, exerciseId] },
+    { name: `${RAW_NOW} as of 50%`, kind: 'raw', sql: asOf, params: [organisationId, exerciseId, instants.p50] },
+    { name: `${RAW_NOW} as of 90%`, kind: 'raw', sql: asOf, params: [organisationId, exerciseId, instants.p90] },
+  ];
+}
+
+const TYPENAME: ReportTarget = { name: 'graphql { __typename }', kind: 'baseline' };
+
+function httpTarget(r: ReportTarget): Target {
+  const query = r.root ? gql(r.root, r.inputType!, r.fields!) : '{ __typename }';
+  return { name: r.name, kind: 'graphql', method: 'POST', path: '/graphql', body: JSON.stringify({ query, variables: r.input ? { input: r.input } : undefined }), list: r.root };
+}
+
+/** Rows of one answer, or why the root is not served. */
+function answer(r: ReportTarget, reply: { status: number; text: string }): { rows: number } | { notServed: string } {
+  let json: { data?: Record<string, unknown> | null; errors?: { message: string }[] };
+  try {
+    json = JSON.parse(reply.text);
+  } catch {
+    throw new Error(`${r.name} answered ${reply.status}: ${reply.text.slice(0, 300)}`);
+  }
+  if (json.errors?.length) {
+    const message = json.errors.map((e) => e.message).join('; ').slice(0, 300);
+    return { notServed: NOT_IN_SCHEMA.test(message) ? `not in the schema: ${message}` : `answered errors: ${message}` };
+  }
+  if (reply.status !== 200) throw new Error(`${r.name} answered ${reply.status}: ${reply.text.slice(0, 300)}`);
+  if (!r.root) return { rows: 0 };
+  const rows = json.data?.[r.root];
+  if (!Array.isArray(rows)) throw new Error(`${r.name}: ${r.root} is not a list: ${reply.text.slice(0, 300)}`);
+  return { rows: rows.length };
+}
+
+async function timed(samples: number, warmups: number, postmasterPid: number | undefined, once: () => Promise<unknown>) {
+  for (let i = 0; i < warmups; i++) await once();
+  const latencies: number[] = [];
+  const meter = cpuMeter(postmasterPid);
+  for (let i = 0; i < samples; i++) {
+    const t0 = performance.now();
+    await once();
+    latencies.push(performance.now() - t0);
+  }
+  return { latencyMs: latencySummary(latencies), cpuPercent: meter() };
+}
+
+/**
+ * `ledger verify --org ID --json` as a child process: its wall time, the time the command reports for the check
+ * itself (the rest is starting node, tsx and the core), and its exit code; "not served" when the CLI has no such command.
+ */
+async function verifyChain(url: string, organisationId: string): Promise<{ ms: number; checkMs: number | null; exitCode: number | null; notServed?: string; output: string; intact: boolean | null }> {
+  const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+  const start = performance.now();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'cli/ledger.ts', 'verify', '--org', organisationId, '--json'], {
+    cwd: repoRoot, env: { ...process.env, DATABASE_URL: url }, stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (c: Buffer) => { stdout = (stdout + c.toString()).slice(-2000); });
+  child.stderr.on('data', (c: Buffer) => { stderr = (stderr + c.toString()).slice(-2000); });
+  const exitCode = await new Promise<number | null>((resolve, reject) => {
+    child.on('error', reject);
+    child.on('close', resolve);
+  });
+  const ms = Math.round(performance.now() - start);
+  const output = `${stdout}${stderr}`.trim();
+  if (exitCode === 2 && /unknown command/i.test(stderr)) return { ms, checkMs: null, exitCode, notServed: stderr.trim().split('\n')[0], output, intact: null };
+  let seconds: unknown;
+  try {
+    seconds = JSON.parse(stdout.trim().split('\n').pop() ?? '').seconds;
+  } catch {
+    // no JSON answer: the check's own time is unknown
+  }
+  return { ms, checkMs: typeof seconds === 'number' ? Math.round(seconds * 1000) : null, exitCode, output, intact: exitCode === 0 };
+}
+
+/** recorded_at of the seeded ledgers' events at 50% and 90% of their count (ms, as the store reads it). */
+async function instants(pool: pg.Pool, seeded: SeededReportsLedger): Promise<{ p50: string; p90: string }> {
+  const { rows } = await pool.query(
+    `SELECT percentile_disc(ARRAY[0.5, 0.9]) WITHIN GROUP (ORDER BY recorded_at) AS at FROM es_events WHERE stream_id = ANY($1)`,
+    [seeded.exercises.map((e) => e.streamId)],
+  );
+  const [p50, p90] = (rows[0].at as Date[]).map((d) => new Date(d).toISOString());
+  return { p50, p90 };
+}
+
+/** Total debit of the exercise as of `at` straight from the lines and tombstones: what the as-of trial balance must add up to. */
+async function debitAsOf(pool: pg.Pool, organisationId: string, exerciseId: string, at: string): Promise<string> {
+  const { rows } = await pool.query(
+    `SELECT coalesce(sum(debit_amount), 0)::text AS debit FROM (
+       SELECT debit_amount FROM accounting_entry_lines WHERE organisation_id = $1 AND accounting_exercise_id = $2 AND recorded_at <= $3
+       UNION ALL
+       SELECT debit_amount FROM deleted_entry_lines WHERE organisation_id = $1 AND accounting_exercise_id = $2 AND recorded_at <= $3 AND deleted_at > $3) AS lines`,
+    [organisationId, exerciseId, at],
+  );
+  return rows[0].debit;
+}
+
+export async function benchReports(adminUrl: string, options: ReportsBenchOptions): Promise<object> {
+  const entries = options.entries ?? 500_000;
+  const samples = options.samples ?? 300;
+  const warmups = options.warmups ?? 50;
+  const log = options.log ?? ((line: string) => console.error(line));
+  const { loadAtStart, startedAt, server, postmasterPid, url, pool, config, db } = await serviceBenchTarget(adminUrl, options.freshDatabase);
+  let service: Service | undefined;
+  try {
+    const core = await openCore(config, db);
+    const seeded = await seedReportsLedger(core, core.store, entries, log);
+    await pool.query('VACUUM ANALYZE es_events');
+    const served = await rebuildEntriesThenServe(pool, core, config, db, log);
+    const { rebuildMs, catchUpMs } = served;
+    service = served.service;
+    const oauthClient = await service.identity.createClient('Reports bench', 'http://127.0.0.1:8080/callback', false);
+    await service.identity.createUser(seeded.organisationId, 'reports@example.com', 'bench-password', 'admin');
+    const token = (await service.identity.issueToken(seeded.organisationId, 'reports@example.com', oauthClient.client_id, 'full_access')).access_token;
+    log('  VACUUM ANALYZE, CHECKPOINT ...');
+    await pool.query('VACUUM ANALYZE');
+    await withAdmin(adminUrl, (c) => c.query('CHECKPOINT'));
+    const { rows: sizes } = await pool.query(
+      `SELECT c.relname AS table, c.reltuples::bigint AS rows, pg_total_relation_size(c.oid)::bigint AS bytes
+       FROM pg_class c WHERE c.relkind = 'r' AND c.relname = ANY($1) ORDER BY c.relname`,
+      [['es_events', 'accounting_entries', 'accounting_entry_lines', 'deleted_entry_lines', 'account_period_balances', 'account_day_balances', 'party_period_balances']],
+    );
+
+    await service.app.listen({ port: 0, host: '127.0.0.1' });
+    const base = `http://127.0.0.1:${(service.app.server.address() as { port: number }).port}`;
+    const client = httpClient(base, { authorization: `Bearer ${token}`, 'x-site': seeded.organisationId });
+    const at = await instants(pool, seeded);
+    const current = seeded.exercises[seeded.exercises.length - 1];
+    const targets = [
+      TYPENAME, ...rawTargets(seeded.organisationId, current.exerciseId, at), ...balancesTargets(seeded.organisationId, current.exerciseId, at), ...reportTargets(seeded, at),
+    ];
+
+    log(`  measuring ${targets.length} queries, ${warmups} + ${samples} requests each, one at a time ...`);
+    const loadBeforeMeasuring = os.loadavg().map((x) => Math.round(x * 100) / 100);
+    const measured: ReportMeasurement[] = [];
+    const checks: Record<string, unknown> = {};
+    for (const r of targets) {
+      const head = { name: r.name, kind: r.kind, barMs: r.barMs, ...(r.root ? { root: r.root, input: r.input } : {}) };
+      const pass = (p99: number) => (r.barMs === undefined ? null : p99 < r.barMs);
+      if (r.sql) {
+        const once = () => readScoped(pool, seeded.organisationId, (c) => c.query(r.sql!, r.params));
+        const first = await once().catch((e: Error) => e);
+        if (first instanceof Error) measured.push({ ...head, notServed: `the SQL fails: ${first.message}`, pass: null });
+        else {
+          const m = await timed(samples, warmups, postmasterPid, once);
+          measured.push({ ...head, rows: first.rowCount ?? 0, ...m, pass: pass(m.latencyMs.p99) });
+          if (r.kind === 'balances' && r.params!.length === 3) {
+            const answered = first.rows.reduce((sum, row) => sum + Number(row.debit), 0).toFixed(2);
+            const expected = Number(await debitAsOf(pool, seeded.organisationId, current.exerciseId, String(r.params![2]))).toFixed(2);
+            checks[r.name] = { expectedDebit: expected, answeredDebit: answered, equal: expected === answered };
+          }
+        }
+      } else {
+        const t = httpTarget(r);
+        const first = answer(r, await client.send(t));
+        if ('notServed' in first) {
+          measured.push({ ...head, notServed: first.notServed, pass: null });
+        } else {
+          const once = async () => {
+            const a = answer(r, await client.send(t));
+            if ('notServed' in a) throw new Error(`${r.name}: ${a.notServed}`);
+          };
+          const m = await timed(samples, warmups, postmasterPid, once);
+          measured.push({ ...head, rows: first.rows, ...m, pass: pass(m.latencyMs.p99) });
+          if (r.kind === 'asOf') {
+            // The as-of answer must add up to the lines as they stood then (the full year, no range or flag).
+            const reply = JSON.parse((await client.send(t)).text) as { data: Record<string, { debitAmount: string }[]> };
+            const answered = reply.data[r.root!].reduce((s, row) => s + Number(row.debitAmount), 0).toFixed(2);
+            const expected = Number(await debitAsOf(pool, seeded.organisationId, current.exerciseId, String(r.input!.asOf))).toFixed(2);
+            checks[r.name] = { expectedDebit: expected, answeredDebit: answered, equal: expected === answered };
+          }
+        }
+      }
+      const m = measured[measured.length - 1];
+      log(`    ${m.name.padEnd(40)} ${m.notServed ? `not served (${m.notServed})` : `rows ${String(m.rows).padStart(5)}  p50 ${m.latencyMs!.p50} ms  p99 ${m.latencyMs!.p99} ms  max ${m.latencyMs!.max} ms`}`);
+    }
+    const loadAfterMeasuring = os.loadavg().map((x) => Math.round(x * 100) / 100);
+
+    for (const m of measured) {
+      const against = measured.find((x) => x.name === targets.find((r) => r.name === m.name)?.against)?.latencyMs?.p50;
+      if (m.latencyMs && against) m.overRawP50 = Math.round((m.latencyMs.p50 / against) * 100) / 100;
+    }
+
+    log('  EXPLAIN (ANALYZE, BUFFERS) of the statements behind each report ...');
+    for (const m of measured.filter((x) => x.kind !== 'baseline' && !x.notServed)) {
+      const r = targets.find((x) => x.name === m.name)!;
+      m.statements = r.sql
+        ? await explain(pool, [{ sql: r.sql, params: r.params ?? [], organisationId: seeded.organisationId }])
+        : await explain(pool, await recordScopedSql(() => client.send(httpTarget(r))));
+    }
+    client.close();
+
+    log(`  ledger verify --org ${seeded.organisationId} (child process) ...`);
+    const { rows: eventCount } = await pool.query(`SELECT count(*)::int AS n FROM es_events WHERE metadata->>'organisationId' = $1`, [seeded.organisationId]);
+    const chain = await verifyChain(url, seeded.organisationId);
+    // The bar is set at ~1,000,000 events; the seed writes about one event per entry: the check's time is scaled
+    // linearly to a million events, the start-up (wall time less the check's) kept as it is.
+    const events = eventCount[0].n as number;
+    const perMillionMs = chain.checkMs === null ? null : Math.round(chain.ms - chain.checkMs + (chain.checkMs / events) * 1_000_000);
+    const verify = { events, barMs: REPORT_BARS_MS.verify, ...chain, perMillionMs, pass: chain.intact === null ? null : chain.intact && perMillionMs !== null && perMillionMs < REPORT_BARS_MS.verify };
+    log(`    ${verify.notServed ? `not served (${verify.notServed})` : `exit ${verify.exitCode} in ${verify.ms} ms`}`);
+
+    const barred = measured.filter((m) => m.pass !== null);
+    return {
+      ...resultHeader('reports', startedAt, server, ['fastify', 'mercurius', 'graphql']),
+      config: {
+        entries, samples, warmups, bars: REPORT_BARS_MS, poolMax: POOL_LIMITS.max,
+        client: 'node:http, one keep-alive connection, closed loop, in the service process',
+        asOf: at,
+      },
+      seeding: {
+        ...seeded, appendMs: latencySummary(seeded.appendMs), ms: Math.round(seeded.ms),
+        rebuildMs: Math.round(rebuildMs), serviceCatchUpMs: Math.round(catchUpMs),
+        tables: sizes.map((s) => ({ table: s.table as string, rows: Number(s.rows), mib: Math.round(Number(s.bytes) / 2 ** 20) })),
+      },
+      load: { atStart: loadAtStart, beforeMeasuring: loadBeforeMeasuring, afterMeasuring: loadAfterMeasuring },
+      results: measured,
+      checks,
+      verify,
+      summary: {
+        measured: barred.length,
+        passed: barred.filter((m) => m.pass).length,
+        failed: [...barred.filter((m) => !m.pass).map((m) => m.name), ...(verify.pass === false ? ['ledger verify'] : [])],
+        notServed: [...measured.filter((m) => m.notServed).map((m) => m.name), ...(verify.notServed ? ['ledger verify'] : [])],
+      },
+    };
+  } finally {
+    await service?.close().catch((e) => log(`could not close the service: ${String(e)}`));
+    await pool.end();
+  }
+}
+
+/** The printed summary of a benchReports result. */
+export function reportReports(result: object): string {
+  const r = result as {
+    config: { entries: number; samples: number; warmups: number; asOf: { p50: string; p90: string } };
+    seeding: { lines: number; deletions: number; events: number; accounts: number; parties: number };
+    load: { atStart: number[]; beforeMeasuring: number[]; afterMeasuring: number[] };
+    results: ReportMeasurement[];
+    checks: Record<string, { equal: boolean; expectedDebit: string; answeredDebit: string }>;
+    verify: { events: number; ms: number; checkMs: number | null; perMillionMs: number | null; exitCode: number | null; notServed?: string; pass: boolean | null; output: string };
+    summary: { measured: number; passed: number; failed: string[]; notServed: string[] };
+  };
+  const bar = (m: ReportMeasurement) => (m.notServed ? 'not served' : m.pass === null ? '-' : m.pass ? 'PASS' : 'FAIL');
+  const lines = [
+    `${r.config.entries.toLocaleString('en')} entries / ${r.seeding.lines.toLocaleString('en')} lines (${r.seeding.deletions.toLocaleString('en')} entries deleted), ` +
+      `${r.seeding.accounts} accounts, ${r.seeding.parties} parties; ${r.config.warmups} + ${r.config.samples} requests per query, one at a time; ` +
+      `bars: p99 < ${REPORT_BARS_MS.report} ms (reports), < ${REPORT_BARS_MS.asOf} ms (as of), verify < ${REPORT_BARS_MS.verify / 1000} s`,
+    '(balancesFrom: reports/balances.ts summed per account in SQL as the reader role, no HTTP; raw: one GROUP BY over the lines, and the tombstones as of)',
+    `as of 50%: ${r.config.asOf.p50}, 90%: ${r.config.asOf.p90}`,
+    `load average (1, 5, 15 min): at start ${r.load.atStart.join(' ')}, before measuring ${r.load.beforeMeasuring.join(' ')}, after ${r.load.afterMeasuring.join(' ')}`,
+    '',
+    table(
+      ['query', 'rows', 'p50 ms', 'p90 ms', 'p99 ms', 'max ms', 'x raw p50', 'other%', 'bar'],
+      r.results.map((m) => [
+        m.name, m.rows ?? '-', m.latencyMs?.p50 ?? '-', m.latencyMs?.p90 ?? '-', m.latencyMs?.p99 ?? '-', m.latencyMs?.max ?? '-',
+        m.overRawP50 ?? '-', m.cpuPercent?.other ?? '-', bar(m),
+      ]),
+      1,
+    ),
+    '(x raw p50: over the plain GROUP BY of the same books, now or as of the same instant)',
+    '',
+    ...Object.entries(r.checks).map(([name, c]) => `${name}: total debit ${c.answeredDebit}, the lines as they stood ${c.expectedDebit}: ${c.equal ? 'equal' : 'DIFFERENT'}`),
+    `ledger verify over ${r.verify.events.toLocaleString('en')} events: ${r.verify.notServed ? `not served (${r.verify.notServed})` : `exit ${r.verify.exitCode}, ${r.verify.ms} ms of which the check ${r.verify.checkMs ?? '?'} ms; at a million events ${r.verify.perMillionMs ?? '?'} ms ${r.verify.pass ? 'PASS' : 'FAIL'}`}`,
+    '',
+    `${r.summary.passed} of ${r.summary.measured} measured reports within their bars` +
+      (r.summary.failed.length ? `; FAIL: ${r.summary.failed.join(', ')}` : '') +
+      (r.summary.notServed.length ? `; not served: ${r.summary.notServed.join(', ')}` : ''),
+  ];
+  const warning = contentionWarning(r.results.map((m) => m.cpuPercent));
+  if (warning) lines.push(warning);
+  for (const m of r.results.filter((x) => x.pass === false)) {
+    lines.push('', `-- ${m.name}: p99 ${m.latencyMs?.p99} ms`);
+    for (const s of m.statements ?? []) {
+      lines.push(`   ${s.sql.replace(/\s+/g, ' ').slice(0, 2000)}   -- params ${JSON.stringify(s.params)}`);
+      lines.push(...s.plan.split('\n').map((l) => `     ${l}`));
+    }
+  }
+  return lines.join('\n');
+}
