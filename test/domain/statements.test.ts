@@ -11,7 +11,7 @@ import { Decimal } from '../../domain/money.ts';
 import { OrganisationCountry } from '../../domain/enums.ts';
 import { BalanceGuideLineType } from '../../domain/reports/enums.ts';
 import {
-  evaluate, indicatorAccounts, positions, statementModel, statementVariants, unmapped, type AccountBalance, type StatementRow,
+  evaluate, indicatorAccounts, indicatorValue, positions, statementModel, statementVariants, unmapped, type AccountBalance, type StatementRow,
 } from '../../domain/reports/statements.ts';
 import { STATEMENTS_BY_COUNTRY } from '../../domain/reference/statements/index.ts';
 import { balancesOf, chartOf, entriesArbitrary, postingAccounts } from '../helpers/random-ledger.ts';
@@ -175,27 +175,34 @@ t.test('indicator prefixes sum to what the indicator\'s lines give', async (t) =
       expect(line.equals(viaPrefixes), `${country} ${type}: line ${line} ≠ prefixes ${viaPrefixes}`);
     }));
   }
-  // Every indicator defined by lines: its prefixes give the lines' amounts read in its direction, on ledgers of
-  // accounts that no line splits by sign (for those the prefixes keep the account whole; evaluate() is exact).
+  // Every indicator defined by lines: its prefixes give what indicatorValue() reads off the lines, on ledgers of
+  // accounts that no line splits by sign (for those the prefixes keep the account whole; indicatorValue is exact).
   for (const country of distinct) {
     const bs = statementModel(country, 'BALANCE_SHEET');
-    const pnl = bs.companion!;
     const accounts = postingAccounts(country, bs).filter((code) => !positions(bs, code).alternativeIfNegative);
     for (const [type, spec] of Object.entries(STATEMENTS_BY_COUNTRY[country]!.indicatorSpecs)) {
       if (!spec || !('lines' in spec)) continue;
       const terms = indicatorAccounts(country)[type]!;
       holds(t, fc.property(entriesArbitrary(accounts, 20), (entries) => {
         const balances = balancesOf(entries);
-        const rows = [...evaluate(bs, balances), ...evaluate(pnl, balances)];
-        const byLines = spec.lines.reduce((sum, code) => {
-          const line = [...bs.lines, ...pnl.lines].find((l) => l.code === code)!;
-          return sum.plus(row(rows, code).amountTotal.times(line.balance === spec.direction ? 1 : -1));
-        }, d(0));
+        const byLines = indicatorValue(country, type, balances)!;
         const viaPrefixes = sumOf(terms, balances);
         expect(byLines.equals(viaPrefixes), `${country} ${type}: lines ${byLines} ≠ prefixes ${viaPrefixes}`);
       }));
     }
   }
+
+  // indicatorValue: the lines themselves, so an overdrawn bank leaves the treasury and the assets
+  const overdrawn = new Map([['5720000', balance(0, 300)], ['5700000', balance(100, 0)], ['4300000', balance(200, 0)]]);
+  t.equal(indicatorValue('ES', 'TREASURY_BALANCE', overdrawn)?.toString(), '100');
+  t.equal(indicatorValue('ES', 'ASSETS', overdrawn)?.toString(), '300');
+  t.equal(sumOf(indicatorAccounts('ES').ASSETS!, overdrawn).toString(), '0', 'the prefixes keep the overdraft inside');
+  t.equal(indicatorValue('ES', 'WORKING_CAPITAL', overdrawn)?.toString(), '0', 'current assets 300 less the overdraft 300');
+  t.equal(indicatorValue('ES', 'EXCEPTIONAL_RESULT', overdrawn), undefined, 'Spain has no exceptional result since the PGC 2007');
+  const sales = new Map([['707300', balance(0, 500)], ['607000', balance(200, 0)], ['512000', balance(300, 0)]]);
+  t.equal(indicatorValue('FR', 'TRADE_MARGIN', sales)?.toString(), '300');
+  t.equal(indicatorValue('FR', 'NET_RESULT', sales)?.toString(), '300');
+  t.equal(indicatorValue('GB', 'PURCHASES', new Map([['5000', balance(80, 0)], ['2100', balance(0, 80)]]))?.toString(), '80');
 
   const es = indicatorAccounts('ES');
   t.same(es.TURNOVER, [{ prefix: '700', sign: -1 }, { prefix: '701', sign: -1 }, { prefix: '702', sign: -1 }, { prefix: '703', sign: -1 },
