@@ -1,6 +1,7 @@
 /**
  * Accounting exercises and their periods: an exercise is created on the organisation's stream (which keeps
- * the register of exercises and their dates); closing it or one of its periods is a command on its ledger.
+ * the register of exercises and their dates); closing or reopening one of its periods is a command on its
+ * ledger; closing and reopening the exercise itself are the year end's (year-end.ts).
  */
 import { AccountingErrors } from '../../domain/accounting/errors.ts';
 import { decideOrganisation } from '../../domain/accounting/organisation.ts';
@@ -19,12 +20,6 @@ export const createAccountingExercise = command({
   }, state),
   answer: (events) => ({ id: eventOf(events, 'AccountingExerciseCreated').data.exerciseId }),
 });
-
-export const closeAccountingExercise: CommandHandler = async (services, ctx, raw) => {
-  const { id } = parse(IdInput, raw);
-  const r = await ledgerCommand(services, ctx, await services.organisation(ctx.organisationId), id, { type: 'CloseAccountingExercise', now: services.now() });
-  return { id, position: r.position };
-};
 
 export const closeAccountingPeriod = periodCommand('CloseAccountingPeriod');
 export const reopenAccountingPeriod = periodCommand('ReopenAccountingPeriod');

@@ -95,7 +95,7 @@ export const chartProjection: Projection = {
 export const exercisesProjection: Projection = {
   name: 'exercises',
   resources: [AccountingExercise, AccountingPeriod],
-  eventTypes: ['AccountingExerciseCreated', 'AccountingPeriodClosed', 'AccountingPeriodReopened', 'AccountingExerciseClosed'],
+  eventTypes: ['AccountingExerciseCreated', 'AccountingPeriodClosed', 'AccountingPeriodReopened', 'AccountingExerciseClosed', 'AccountingExerciseReopened'],
   apply(event, w, t) {
     const e = known(event);
     const organisationId = org(event);
@@ -112,7 +112,8 @@ export const exercisesProjection: Projection = {
       case 'AccountingPeriodReopened':
         return w.update(AccountingPeriod, t(AccountingPeriod), { id: e.data.periodId }, { isClosed: e.type === 'AccountingPeriodClosed', modificationDate: e.data.at });
       case 'AccountingExerciseClosed':
-        return w.update(AccountingExercise, t(AccountingExercise), { id: e.data.exerciseId }, { status: 'CLOSED', modificationDate: e.data.at });
+      case 'AccountingExerciseReopened':
+        return w.update(AccountingExercise, t(AccountingExercise), { id: e.data.exerciseId }, { status: e.type === 'AccountingExerciseClosed' ? 'CLOSED' : 'OPEN', modificationDate: e.data.at });
     }
   },
 };

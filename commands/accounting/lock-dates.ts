@@ -1,0 +1,18 @@
+/**
+ * Lock dates (Odoo's): set on the organisation's stream by an administrator, under the organisation's lock held
+ * alone, so no posting or deletion decided with the previous dates lands after the change.
+ */
+import { decideOrganisation } from '../../domain/accounting/organisation.ts';
+import { parse, type CommandHandler } from '../handler.ts';
+import { aloneInOrganisation } from '../organisation-guards.ts';
+import { OrganisationAggregate } from './aggregates.ts';
+import { LockDatesInput } from './inputs.ts';
+
+export const updateAccountingLockDates: CommandHandler = aloneInOrganisation(async (services, ctx, raw) => {
+  const i = parse(LockDatesInput, raw);
+  const r = await services.aggregates.execute(OrganisationAggregate, ctx.organisationId, ctx, (state) =>
+    decideOrganisation({ type: 'SetAccountingLockDates', lockDate: i.lockDate, hardLockDate: i.hardLockDate, now: services.now() }, state));
+  // The dates as they stand (also when the request changed nothing).
+  const org = await services.organisation(ctx.organisationId);
+  return { id: ctx.organisationId, fields: { lockDate: org.lockDate, hardLockDate: org.hardLockDate }, position: r.position };
+});
