@@ -10,6 +10,7 @@ import t from 'tap';
 import { AccountingErrors } from '../domain/accounting/errors.ts';
 import { Decimal } from '../domain/money.ts';
 import { holdsAsync } from './helpers/property.ts';
+import { graphqlAnswers } from './helpers/graphql-answers.ts';
 import { runningService } from './helpers/service.ts';
 import { clientOf, type Client } from './helpers/organisation-client.ts';
 
@@ -17,18 +18,9 @@ const api = await runningService(t);
 const { db, store, daemon } = api.service;
 const year = new Date().getUTCFullYear();
 
-const call = (c: Client, query: string, variables?: object) => api.gql(query, variables, c.headers);
-async function ok(c: Client, query: string, variables?: object) {
-  const r = await call(c, query, variables);
-  if (r.errors) throw new Error(`${query.slice(0, 60)}: ${JSON.stringify(r.errors)}`);
-  return r.data;
-}
-async function refused(t: any, c: Client, query: string, variables: object, code: string) {
-  const head = await api.eventCount();
-  const r = await call(c, query, variables);
-  t.equal(r.errors?.[0]?.extensions?.code, code, code);
-  t.equal(await api.eventCount(), head, `${code}: the store head unchanged`);
-}
+/** The checks of test/helpers/graphql-answers.ts as one organisation's client makes them. */
+const ok = (c: Client, query: string, variables?: object) => graphqlAnswers(api, c.headers).ok(query, variables);
+const refused = (t: any, c: Client, query: string, variables: object, code: string) => graphqlAnswers(api, c.headers).refused(t, code, query, variables, code);
 
 const CREATE_EXERCISE = `mutation($v: AccountingExerciseCreateGLDtoInput!) { createAccountingExercise(input: $v) { id } }`;
 const CLOSE = `mutation($v: AccountingExerciseCloseGLDtoInput!) { closeAccountingExercise(input: $v) { id } }`;

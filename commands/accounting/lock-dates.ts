@@ -10,9 +10,10 @@ import { LockDatesInput } from './inputs.ts';
 
 export const updateAccountingLockDates: CommandHandler = aloneInOrganisation(async (services, ctx, raw) => {
   const i = parse(LockDatesInput, raw);
-  const r = await services.aggregates.execute(OrganisationAggregate, ctx.organisationId, ctx, (state) =>
+  await services.aggregates.execute(OrganisationAggregate, ctx.organisationId, ctx, (state) =>
     decideOrganisation({ type: 'SetAccountingLockDates', lockDate: i.lockDate, hardLockDate: i.hardLockDate, now: services.now() }, state));
-  // The dates as they stand (also when the request changed nothing).
+  // The dates as they stand (also when the request changed nothing). No read model waits on them: the accounting
+  // set-up reads the organisation's stream (and no projection subscribes to the event), so there is no position to await.
   const org = await services.organisation(ctx.organisationId);
-  return { id: ctx.organisationId, fields: { lockDate: org.lockDate, hardLockDate: org.hardLockDate }, position: r.position };
+  return { id: ctx.organisationId, fields: { lockDate: org.lockDate, hardLockDate: org.hardLockDate }, position: null };
 });

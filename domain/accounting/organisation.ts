@@ -86,7 +86,7 @@ export type OrganisationEvent =
   | { type: 'JournalTypeDeleted'; data: { journalTypeId: string; code: string; at: string } }
   | { type: 'AccountingExerciseCreated'; data: { exerciseId: string; exercise: number; startDate: IsoDate; endDate: IsoDate; description: string | null; periods: PeriodDefinition[]; at: string } }
   /** Both lock dates as they stand after the change (null: none). */
-  | { type: 'AccountingLockDatesSet'; data: { lockDate: IsoDate | null; hardLockDate: IsoDate | null; at: string } };
+  | { type: 'AccountingLockDatesSet'; data: { organisationId: string; lockDate: IsoDate | null; hardLockDate: IsoDate | null; at: string } };
 
 export const ORGANISATION_EVENT_TYPES = [
   'OrganisationCreated', 'AccountingAccountCreated', 'AccountingAccountUpdated', 'AccountingAccountDeleted',
@@ -369,7 +369,7 @@ export function decideOrganisation(command: OrganisationCommand, state: Organisa
         fail(AccountingErrors.hardLockDateBackwards, { hardLockDate: state.hardLockDate, ...(hardLockDate && { requested: hardLockDate }) });
       }
       if (lockDate === state.lockDate && hardLockDate === state.hardLockDate) return [];
-      return [{ type: 'AccountingLockDatesSet', data: { lockDate, hardLockDate, at } }];
+      return [{ type: 'AccountingLockDatesSet', data: { organisationId: state.id, lockDate, hardLockDate, at } }];
     }
   }
 }

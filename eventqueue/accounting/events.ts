@@ -69,7 +69,8 @@ export const ACCOUNTING_EVENTS: EventCatalog<OrganisationEvent['type'] | LedgerE
   AccountingExerciseCreated: (d) => ({ object: 'accountingExercise', event: 'after.create', key: d.exerciseId, id: String(d.exercise) }),
   AccountingExerciseClosed: (d) => ({ object: 'accountingExercise', event: 'after.close', key: d.exerciseId, id: d.exerciseId }),
   AccountingExerciseReopened: (d) => ({ object: 'accountingExercise', event: 'after.reopen', key: d.exerciseId, id: d.exerciseId }),
-  AccountingLockDatesSet: { notQueued: 'lock dates are an administrator\'s setting of the books, not a document a client follows' },
+  // An integration that posts needs to know which dates the books refuse.
+  AccountingLockDatesSet: (d) => ({ object: 'accountingLockDates', event: 'after.update', key: d.organisationId, id: d.organisationId }),
   AccountingPeriodClosed: (d) => ({ object: 'accountingPeriod', event: 'after.close', key: d.periodId, id: d.periodId }),
   AccountingPeriodReopened: (d) => ({ object: 'accountingPeriod', event: 'after.reopen', key: d.periodId, id: d.periodId }),
 };
