@@ -37,9 +37,17 @@ async function exercises(c: Client) {
   return accountingExercises.nodes as { id: string; exercise: number; status: string; startDate: string }[];
 }
 
+/**
+ * The read models once they hold every event committed so far (the store's head as readers see it may lag behind
+ * while other transactions of the server are open; the last commit does not).
+ */
+async function caughtUp() {
+  if (!(await daemon.waitFor(await store.committedHead!()))) throw new Error('the projections did not catch up');
+}
+
 /** Balances per account code and third party (and entry type), from the entry lines read model once caught up. */
 async function balances(c: Client, exerciseId: string, entryTypes?: string[]): Promise<Record<string, string>> {
-  await daemon.waitFor(await store.headPosition());
+  await caughtUp();
   const { rows } = await db.pool.query(
     `SELECT a.code, coalesce(l.third_code, '') AS third, sum(l.debit_amount - l.credit_amount)::text AS net
        FROM accounting_entry_lines l JOIN accounting_entries e ON e.id = l.accounting_entry_id JOIN accounting_accounts a ON a.id = l.sub_account_id
@@ -52,7 +60,7 @@ async function balances(c: Client, exerciseId: string, entryTypes?: string[]): P
 const total = (b: Record<string, string>) => Object.values(b).reduce((s, v) => s.plus(v), new Decimal(0)).toFixed(2);
 
 async function entryTypes(c: Client, exerciseId: string) {
-  await daemon.waitFor(await store.headPosition());
+  await caughtUp();
   const { rows } = await db.pool.query(
     `SELECT e.entry_type, j.code AS journal, e.date::text AS date, e.source_type FROM accounting_entries e JOIN journal_types j ON j.id = e.journal_type_id
       WHERE e.organisation_id = $1 AND e.accounting_exercise_id = $2 AND e.entry_type <> 'GENERAL' ORDER BY e.number`,
@@ -110,7 +118,7 @@ t.test('ES: regularisation to 129 and closing entry on CIE, opening on APE; clos
 });
 
 async function statuses(c: Client) {
-  await daemon.waitFor(await store.headPosition());
+  await caughtUp();
   return Object.fromEntries((await exercises(c)).map((e) => [e.id, e.status]));
 }
 
@@ -168,14 +176,20 @@ t.test('random ledgers: N+1 opens at N\'s balance sheet with the result in 129, 
   const ACCOUNTS = ['5720000', '1000000', '4000000', '6000000', '7000000', '4770000', '6290000', '7050000'];
   const line = fc.record({ debit: fc.constantFrom(...ACCOUNTS, '4300000'), credit: fc.constantFrom(...ACCOUNTS, '4300000'), cents: fc.integer({ min: 1, max: 1_000_000 }), month: fc.integer({ min: 1, max: 12 }) })
     .filter((l) => l.debit !== l.credit);
+  // Straight to the service's mutations (what GraphQL runs, without waiting on the read models each time): the
+  // balances below wait for the projections once.
+  const mutate = api.service.mutate as Record<string, (ctx: object, input: object) => Promise<unknown>>;
+  const as = { organisationId: es.orgId };
   await holdsAsync(t, fc.asyncProperty(fc.array(line, { minLength: 1, maxLength: 6 }), async (entries) => {
     for (const e of entries) {
       const amount = (e.cents / 100).toFixed(2);
-      const third = (code: string) => (code === '4300000' ? party : undefined);
-      await post(es, `${year}-${String(e.month).padStart(2, '0')}-15`, [[e.debit, amount, null, third(e.debit)], [e.credit, null, amount, third(e.credit)]]);
+      const line = (subAccountCode: string, side: object) => ({ subAccountCode, ...side, ...(subAccountCode === '4300000' && { thirdCode: party }) });
+      await mutate.createAccountingEntryUsingCodes(as, {
+        date: `${year}-${String(e.month).padStart(2, '0')}-15`, journalTypeCode: 'GEN', accountingEntryLines: [line(e.debit, { debitAmount: amount }), line(e.credit, { creditAmount: amount })],
+      });
     }
     const before = await balances(es, n.id);
-    await ok(es, CLOSE, { v: { id: n.id } });
+    await mutate.closeAccountingExercise(as, { id: n.id });
     const opening = await balances(es, next);
     const result = Object.entries(before).filter(([code]) => /^[67]/.test(code)).reduce((s, [, v]) => s.plus(v), new Decimal(0));
     const expected = Object.fromEntries(Object.entries(before).filter(([code]) => !/^[67]/.test(code) && !code.startsWith('129')));
@@ -183,8 +197,25 @@ t.test('random ledgers: N+1 opens at N\'s balance sheet with the result in 129, 
     if (!in129.isZero()) expected['1290000'] = in129.toFixed(2);
     if (JSON.stringify(opening) !== JSON.stringify(Object.fromEntries(Object.entries(expected).sort()))) throw new Error(`opening ${JSON.stringify(opening)} != ${JSON.stringify(expected)}`);
     if (total(opening) !== '0.00') throw new Error('opening unbalanced');
-    await ok(es, REOPEN, { v: { id: n.id } });
+    await mutate.reopenAccountingExercise(as, { id: n.id });
     if (JSON.stringify(await balances(es, n.id)) !== JSON.stringify(before)) throw new Error('reopening did not restore N');
     if (Object.keys(await balances(es, next)).length !== 0) throw new Error('reopening left N+1 with balances');
   }), { numRuns: 8 });
+});
+
+t.test('an exercise closed before the year end posted anything (no closing entries) gets its opening, the result in 129', async (t) => {
+  const es = await clientOf(api, 'ES', 'Cerrada Antes SL', 'antes@example.es');
+  const [n] = await exercises(es);
+  await post(es, `${year}-02-01`, [['5720000', '250.00', null], ['7000000', null, '250.00']]);
+  const next = (await ok(es, CREATE_EXERCISE, { v: { startDate: `${year + 1}-01-01`, endDate: `${year + 1}-12-31` } })).createAccountingExercise.id;
+  // Closed as the service closed exercises before: periods and the exercise, nothing posted.
+  const { LedgerAggregate } = await import('../commands/accounting/aggregates.ts');
+  const { decideLedger } = await import('../domain/accounting/ledger.ts');
+  const org = await api.service.commands.organisation(es.orgId);
+  await api.service.commands.aggregates.execute(LedgerAggregate, n.id, { organisationId: es.orgId }, (s) =>
+    decideLedger({ type: 'CloseAccountingExercise', now: new Date().toISOString() }, s, org.exercises.get(n.id)!, org));
+  await ok(es, CLOSE, { v: { id: n.id } });
+  t.same(await balances(es, next), { '1290000': '-250.00', '5720000': '250.00' }, 'the opening carries the result into 129');
+  t.same(await entryTypes(es, n.id), [], 'N: nothing posted to the closed exercise');
+  await refused(t, es, CLOSE, { v: { id: n.id } }, AccountingErrors.exerciseClosed);
 });

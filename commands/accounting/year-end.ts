@@ -13,7 +13,7 @@ import { AccountingErrors } from '../../domain/accounting/errors.ts';
 import { decideLedger, type LedgerEvent, type LedgerState } from '../../domain/accounting/ledger.ts';
 import type { ExerciseSpan, OrganisationState } from '../../domain/accounting/organisation.ts';
 import {
-  closingEntries, openingEntry, openingLines, temporaryOpening, yearEndBalances, yearEndEntryId, type ExerciseRef, type YearEndEntry,
+  closingEntries, openingEntry, temporaryOpening, yearEndBalances, yearEndEntryId, type ExerciseRef, type YearEndEntry,
 } from '../../domain/accounting/year-end.ts';
 import { fail } from '../../domain/errors.ts';
 import { derivedId } from '../../domain/ids.ts';
@@ -31,9 +31,10 @@ export const closeAccountingExercise: CommandHandler = aloneInOrganisation(async
   const { exercise, next } = withNext(org, id);
   const ledger = (await services.aggregates.load(LedgerAggregate, id)).state;
   const events = await ledgerEvents(services, id);
-  // The balances the opening carries: the exercise's as its close leaves them (the closing entry, which zeroes the
-  // balance sheet, aside), or as closing it now would.
-  const carried = ledger.closed ? openingLines(org, yearEndBalances(events, ['CLOSURE_EXERCISE'])) : temporaryOpening(org, yearEndBalances(events));
+  // What the opening carries: the exercise's balances as its close leaves them (the closing entry, which zeroes the
+  // balance sheet, aside), or as closing it now will. An exercise closed before the year end posted anything still has
+  // its income and expense: the opening carries their result all the same.
+  const carried = temporaryOpening(org, yearEndBalances(events, ['CLOSURE_EXERCISE']));
   const round = ledger.closed ? ledger.closings : ledger.closings + 1;
   const opening = openingEntry(org, ref(exercise), ref(next), carried, yearEndEntryId((key) => derivedId(id, 'year-end', key), 'opening', round));
   const nextLedger = (await services.aggregates.load(LedgerAggregate, next.id)).state;

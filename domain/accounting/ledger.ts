@@ -348,7 +348,7 @@ export function evolveLedger(state: LedgerState, event: LedgerEvent): LedgerStat
   const type = event.type;
   if (type === 'AccountingExerciseReopened') {
     assert(state.closed, `${type} of an exercise that is not closed`);
-    return { ...state, closed: false };
+    return { ...state, closed: false, closedWithExercise: [] };
   }
   // After its reopening, the close's entries are deleted (evolved as the exercise reopened: the event before).
   assert(!state.closed, `${type} after AccountingExerciseClosed`);
