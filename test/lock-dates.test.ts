@@ -95,8 +95,13 @@ t.test('the hard lock date only moves forward, is never lifted, and nothing at o
   await refused(t, fr, POST, frEntry(`${year}-02-01`), AccountingErrors.dateLocked);
   t.match(await setup(fr), { lockDate: null, hardLockDate: `${year}-02-28`, defaultProfitAccountCFId: org.accountIdByCode.get('120000') });
 
+  // Closing posts on the exercise's last day: refused while the lock date covers it, nothing appended.
+  const CLOSE = `mutation($v: AccountingExerciseCloseGLDtoInput!) { closeAccountingExercise(input: $v) { id } }`;
+  await ok(fr, LOCK, { v: { lockDate: `${year}-12-31` } });
+  await refused(t, fr, CLOSE, { v: { id: exercise.id } }, AccountingErrors.dateLocked);
+  await ok(fr, LOCK, { v: { lockDate: null } });
   // The exercise closes (its closing entries are dated after the hard lock) but, holding locked days, never reopens.
-  await ok(fr, `mutation($v: AccountingExerciseCloseGLDtoInput!) { closeAccountingExercise(input: $v) { id } }`, { v: { id: exercise.id } });
+  await ok(fr, CLOSE, { v: { id: exercise.id } });
   await refused(t, fr, `mutation($v: AccountingExerciseReopenGLDtoInput!) { reopenAccountingExercise(input: $v) { id } }`, { v: { id: exercise.id } }, AccountingErrors.dateLocked);
   t.same((await ok(fr, LOCK, { v: { hardLockDate: `${year}-12-31` } })).updateAccountingLockDates.hardLockDate, `${year}-12-31`, 'moved forward');
 });
