@@ -134,7 +134,13 @@ t.test('FR: income and expense into 120 (profit) or 129 (loss) on CLO, à-nouvea
   await post(fr, `${year}-02-01`, [['512000', '10000.00', null], ['101300', null, '10000.00']], 'OD');
   await post(fr, `${year}-03-01`, [['607000', '2500.00', null], ['512000', null, '2500.00']], 'ACH');
   await post(fr, `${year}-04-01`, [['512000', '1000.00', null], ['707000', null, '1000.00']], 'VTE');
+  // December closed before the year end: the regularisation is posted into it all the same, closed from the start.
+  const december = (await api.service.commands.organisation(fr.orgId)).exercises.get(n.id)!.periods[11].periodId;
+  await ok(fr, `mutation($v: AccountingPeriodCloseGLDtoInput!) { closeAccountingPeriod(input: $v) { id } }`, { v: { id: december } });
   await ok(fr, CLOSE, { v: { id: n.id } });
+  await caughtUp();
+  const open = await db.pool.query(`SELECT count(*)::int AS n FROM accounting_entries WHERE accounting_exercise_id = $1 AND NOT is_closed`, [n.id]);
+  t.equal(open.rows[0].n, 0, 'every entry of the closed exercise reads closed, the regularisation in December too');
   const opening = await balances(fr, next);
   t.same(opening, { '101300': '-10000.00', '129000': '1500.00', '512000': '8500.00' }, 'a loss: 129 debited, income and expense at zero');
   t.equal(total(opening), '0.00');

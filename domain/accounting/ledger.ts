@@ -40,7 +40,7 @@ export const ThirdPartyOrigin = ['CUSTOMER', 'EMPLOYEE', 'SUPPLIER'] as const;
 export type ThirdPartyOrigin = (typeof ThirdPartyOrigin)[number];
 
 export type LedgerEvent =
-  | { type: 'AccountingEntryPosted'; data: { exerciseId: string; entryId: string; number: number; date: IsoDate; documentDate: IsoDate | null; documentNumber: string | null; description: string | null; journalTypeId: string; periodId: string; sessionId: string; currencyCode: string; entryType: AccountingEntryType; sourceType: SourceType; sourceEntityId?: string | null; lines: PostedLine[]; at: string } }
+  | { type: 'AccountingEntryPosted'; data: { exerciseId: string; entryId: string; number: number; date: IsoDate; documentDate: IsoDate | null; documentNumber: string | null; description: string | null; journalTypeId: string; periodId: string; sessionId: string; currencyCode: string; entryType: AccountingEntryType; sourceType: SourceType; sourceEntityId?: string | null; lines: PostedLine[]; at: string; inClosedPeriod?: true } }
   | { type: 'AccountingEntryDeleted'; data: { exerciseId: string; entryId: string; number: number; at: string } }
   | { type: 'AccountingPeriodClosed'; data: { exerciseId: string; periodId: string; at: string } }
   | { type: 'AccountingPeriodReopened'; data: { exerciseId: string; periodId: string; at: string } }
@@ -304,6 +304,8 @@ function yearEndPosted(state: LedgerState, exercise: ExerciseSpan, organisation:
       exerciseId: exercise.id, entryId: entry.entryId, number, date: entry.date, documentDate: entry.date, documentNumber: null,
       description: entry.description, journalTypeId: entry.journalTypeId, periodId: period.periodId, sessionId: organisation.defaultSessionId,
       currencyCode: organisation.baseCurrency, entryType: entry.entryType, sourceType: 'YEAR_END_PROCESS',
+      // Posted into a period closed already (the year end's alone may be): the entry is closed from the start.
+      ...(state.closedPeriods.has(period.periodId) && { inClosedPeriod: true as const }),
       lines: entry.lines.map((l, i): PostedLine => ({
         lineId: derivedId(entry.entryId, 'line', String(i)), order: i + 1, subAccountId: l.subAccountId, debitAmount: l.debitAmount, creditAmount: l.creditAmount,
         description: null, thirdCode: l.thirdCode, thirdPartyId: l.thirdPartyId, thirdPartyOrigin: l.thirdPartyOrigin,

@@ -151,7 +151,7 @@ function applyLedgerEvent(event: RecordedEvent, w: Writes, t: TableOf, oldLines:
         organisationId, id: d.entryId, number: d.number, date: d.date, documentDate: d.documentDate, documentNumber: d.documentNumber,
         description: d.description, journalTypeId: d.journalTypeId, accountingExerciseId: d.exerciseId, accountingPeriodId: d.periodId,
         sessionId: d.sessionId, currencyId: currencyId(organisationId, d.currencyCode), entryType: d.entryType, sourceType: d.sourceType,
-        sourceEntityId: d.sourceEntityId ?? null, isClosed: false, creationDate: d.at, modificationDate: d.at,
+        sourceEntityId: d.sourceEntityId ?? null, isClosed: d.inClosedPeriod ?? false, ...(d.inClosedPeriod && { closeDate: d.at }), creationDate: d.at, modificationDate: d.at,
       });
       for (const l of d.lines) {
         w.insert(AccountingEntryLine, t(AccountingEntryLine), {
