@@ -317,3 +317,118 @@ t.test('the ledger searched by customer: the lines of a posted invoice that name
   t.same(r.rows.map((x: any) => [x.value1, x.value2]), [['242.00', '0.00']]);
   t.same((await execute({ valueColumn1: 'Debit', search: dos, searchScope: 'CustomerId' })).rows, [], 'Cliente Dos has no posted invoice');
 });
+
+t.test('a leap day compared: the earlier range reaches 29 February, and its label stays in February', async (t) => {
+  const leap = await clientOf(api, 'ES', 'Bisiesto S.L.', 'bisiesto@example.es');
+  const at = { organisationId: leap.orgId };
+  for (const y of [2024, 2025]) await mutate.createAccountingExercise(at, { startDate: `${y}-01-01`, endDate: `${y}-12-31`, description: `Ejercicio ${y}` });
+  for (const [date, account, amount] of [['2024-02-29', '6290000', '10.00'], ['2025-02-28', '6290000', '10.00'], ['2025-02-28', '6290000', '10.05'], ['2024-03-03', '6280000', '8.00'], ['2025-03-03', '6280000', '8.01']]) {
+    await mutate.createAccountingEntryUsingCodes(at, {
+      description: `${account} ${date}`, date, journalTypeCode: 'GEN',
+      accountingEntryLines: [{ subAccountCode: account, debitAmount: amount, creditAmount: null }, { subAccountCode: '5720000', debitAmount: null, creditAmount: amount }],
+    });
+  }
+  await projected();
+  const charges = { valueColumn1: 'Debit', filterName: 'Charges', compare: true };
+  const february = await execute({ ...charges, periodType: 'Month', dateMin: '2025-02-01', dateMax: '2025-02-28' }, leap.headers);
+  t.same(february.rows.map((x: any) => [x.periodN, x.periodN_1, x.valueN, x.valueN_1, x.deltaPercent]), [
+    ['2025-02-01T00:00:00.000Z', '2024-02-01T00:00:00.000Z', '20.05', '10.00', '100.50'],
+  ], 'dateMax 28 February 2025: a year earlier ends on 29 February 2024');
+  const leapDay = await execute({ ...charges, periodType: 'Day', dateMin: '2024-02-29', dateMax: '2024-02-29' }, leap.headers);
+  t.same(leapDay.rows.map((x: any) => [x.periodN, x.periodN_1, x.valueN]), [['2024-02-29T00:00:00.000Z', '2023-02-28T00:00:00.000Z', '10.00']], '29 February a year earlier is the 28th, not 1 March');
+  // Half away from zero, as postings round: (10.00 + 10.05) / 2 = 10.025, and (8.01 - 8.00) / 8.00 = 0.125 %.
+  t.same(pairs((await execute({ aggregationType: 'AVG', valueColumn1: 'Debit', filterName: 'Charges', dateMin: '2025-02-28', dateMax: '2025-02-28' }, leap.headers)).rows), [[null, '10.03']]);
+  const march = await execute({ ...charges, dateMin: '2025-03-03', dateMax: '2025-03-03' }, leap.headers);
+  t.same(march.rows.map((x: any) => [x.valueN, x.valueN_1, x.deltaPercent]), [['8.01', '8.00', '0.13']]);
+});
+
+t.test('ranking joins by a hashable key, and the ledger searched by customer can use its index', async (t) => {
+  const { aggregationStatement } = await import('../api/graphql/analytics/aggregation-execute.ts');
+  const pool = (api.service as any).db.pool;
+  const plan = async (input: object, settings: string) => {
+    const client = await pool.connect();
+    try {
+      await client.query(`BEGIN; ${settings}`);
+      const statement = aggregationStatement({ entityKey: BY_ACCOUNT, aggregationType: 'SUM', periodType: 'None', ...THIS_YEAR, ...input }, mine.orgId, 2);
+      const { rows } = await client.query(`EXPLAIN ${statement.text}`, statement.values);
+      return rows.map((r: any) => r['QUERY PLAN']).join('\n');
+    } finally {
+      await client.query('ROLLBACK');
+      client.release();
+    }
+  };
+  // Without nested loops allowed, a join PostgreSQL cannot hash or merge (IS NOT DISTINCT FROM) would still be one.
+  const ranked = await plan({ valueColumn1: 'Debit', groupByName: 'Account Code', top: 10, includeOthers: true }, 'SET LOCAL enable_nestloop = off');
+  t.match(ranked, /Hash Join|Merge Join/, 'groups joined to their rank by hash or merge');
+  t.notMatch(ranked, /DISTINCT FROM/);
+  t.notMatch(await plan({ valueColumn1: 'Debit', groupByName: 'Account Code', top: -1 }, ''), /WindowAgg|CTE/, 'top -1: no ranking, nothing joined to it');
+  const byCustomer = await plan({ valueColumn1: 'Debit', search: uno, searchScope: 'CustomerId' }, 'SET LOCAL enable_seqscan = off');
+  t.match(byCustomer, /Index Cond: .*third_party_id = /, "the lines' (organisation_id, third_party_id) index");
+});
+
+t.test('dates: impossible days, year 0, unstorable text and ranges of more than 500 periods are refused', async (t) => {
+  const refusals: [object, string, RegExp][] = [
+    [{ dateMin: '0000-01-01' }, 'dateMin', /not a date/],
+    [{ dateMin: `${year}-02-31` }, 'dateMin', /not a date/],
+    [{ dateMax: '10000-01-01' }, 'dateMax', /not a date/],
+    [{ search: '6\u0000', searchScope: 'Account Code' }, 'search', /input\.search/],
+    [{ periodType: 'Day', dateMin: '0001-01-01', dateMax: '9999-12-31' }, 'periodType', /more than 500 Day periods/],
+    [{ periodType: 'Year', dateMin: '1000-01-01', dateMax: '9999-12-31' }, 'periodType', /more than 500 Year periods/],
+    [{ periodType: 'Week', dateMin: `${year - 10}-01-01`, dateMax: `${year}-12-31` }, 'periodType', /more than 500 Week periods/],
+  ];
+  for (const [input, field, message] of refusals) {
+    const r = await api.gql(EXECUTE, { input: { entityKey: BY_ACCOUNT, aggregationType: 'SUM', periodType: 'None', valueColumn1: 'Debit', ...THIS_YEAR, ...input } }, mine.headers);
+    t.equal(r.errors?.[0]?.extensions?.code, 'INVALID_QUERY', `${JSON.stringify(input)} refused`);
+    t.match(r.errors?.[0]?.message, `input.${field}`, `naming ${field}`);
+    t.match(r.errors?.[0]?.message, message);
+  }
+  const kpis = await api.gql(`query($i: SalesKpiInput!) { salesKpis(input: $i) { type value } }`, { i: { kpiTypes: ['MONEY_IN'], startDate: '0000-06-01' } }, mine.headers);
+  t.equal(kpis.errors?.[0]?.extensions?.code, 'INVALID_QUERY', 'salesKpis shares the day check');
+  const list = await api.gql(LIST, { input: { entityKey: 'customers', filterName: 'Search by name or code', orderByName: 'Name', search: 'C\u0000' } }, mine.headers);
+  t.equal(list.errors?.[0]?.extensions?.code, 'INVALID_QUERY', 'listExecute too');
+  const wholeRange = await execute({ valueColumn1: 'Debit', dateMin: '0001-01-01', dateMax: '9999-12-31', compare: true });
+  // Every entry is in both ranges (the earlier one from year 1 BC): 850.00 this year, 380.00 last, 242.00 posted above.
+  t.same(wholeRange.rows.map((x: any) => [x.valueN, x.valueN_1]), [['1472.00', '1472.00']], 'one period over every year: answered');
+});
+
+t.test('listExecute with one bound only; the organisation is read only for a filter that needs it', async (t) => {
+  const untilLastYear = await list({ entityKey: 'accountingEntries', filterName: 'All entries', orderByName: 'Entry date desc', dateMax: `${last}-12-31` });
+  t.same(untilLastYear.rows.map((r: any) => r.description), ['4300000 / 7000000', '6210000 / 5720000'], 'last year\'s two entries');
+  t.same([untilLastYear.meta.dateMin, untilLastYear.meta.dateMax], [null, `${last}-12-31`]);
+  const fromMay = await list({ entityKey: 'accountingEntries', filterName: 'All entries', orderByName: 'Entry date desc', dateMin: `${year}-05-01` });
+  t.equal(fromMay.totalCount, 2);
+  const { commands } = api.service as any;
+  const read = commands.organisation;
+  let reads = 0;
+  commands.organisation = (...args: unknown[]) => (reads++, read.apply(commands, args));
+  try {
+    await list({ entityKey: 'accountingEntries', filterName: 'All entries', orderByName: 'Entry date desc' });
+    t.equal(reads, 0, 'a fixed filter reads no organisation');
+  } finally {
+    commands.organisation = read;
+  }
+});
+
+t.test('national and foreign invoices: every invoice is exactly one of them', async (t) => {
+  const { Customer } = await import('../projections/parties/read-models.ts');
+  const org = await clientOf(api, 'ES', 'Fronteras S.L.', 'fronteras@example.es');
+  const at = { organisationId: org.orgId };
+  const item = await mutate.createProduct(at, { code: 'P', name: 'P', category: 'PRODUCT', salesUnitPrice: '1.00' });
+  const invoices: Record<string, string> = {};
+  for (const [name, countryAcronym] of [['Nacional', 'ES'], ['Francés', 'FR'], ['Sin país', undefined], ['Perdido', 'FR']]) {
+    const customerId = (await mutate.createCustomer(at, { socialName: `Cliente ${name}`, ...(countryAcronym ? { countryAcronym } : {}) })).id;
+    invoices[name!] = (await mutate.createSalesInvoice(at, { customerId, documentDate: `${year}-03-02`, lines: [{ productId: item.id, totalQuantity: '1', unitPrice: '1.00' }] })).id;
+    if (name === 'Perdido') {
+      await projected();
+      // A customer row the read model no longer holds.
+      await (api.service as any).db.pool.query(`DELETE FROM ${Customer.table} WHERE organisation_id = $1 AND id = $2`, [org.orgId, customerId]);
+    }
+  }
+  await projected();
+  const ids = async (filterName: string) => (await list({ entityKey: 'salesInvoices', filterName, orderByName: 'Invoice number' }, org.headers)).rows.map((r: any) => r.id).sort();
+  const [all, national, foreign] = [await ids('All invoices'), await ids('National invoices'), await ids('Foreign invoices')];
+  t.equal(all.length, 4);
+  t.same(foreign, [invoices['Francés']]);
+  t.same([...national, ...foreign].sort(), all, 'each invoice in one of them, none in both');
+  t.ok(national.includes(invoices.Perdido), 'a customer of unknown country (row missing) is taken as national');
+});

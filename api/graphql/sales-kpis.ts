@@ -20,6 +20,7 @@
  */
 import { GraphQLError } from 'graphql';
 import type pg from 'pg';
+import { isIsoDate } from '../../domain/calendar.ts';
 import { Decimal } from '../../domain/money.ts';
 import { SalesIndicatorType } from '../../domain/sales/enums.ts';
 import type { QuerySpec } from '../../modules/module.ts';
@@ -49,12 +50,16 @@ interface Period {
   end: string;
 }
 
-/** A day, from a date or a date-time (its UTC day). */
+/**
+ * A day, from a date or a date-time (its UTC day), between years 1 and 9999: a date that does not exist
+ * (2025-02-31) is refused, not rolled into the next month, and so is year 0 (PostgreSQL would refuse it).
+ */
 export function dayOf(value: unknown, field: string): string {
   const text = typeof value === 'string' ? value : '';
-  const day = /^\d{4}-\d{2}-\d{2}($|T)/.test(text) ? new Date(text.length === 10 ? `${text}T00:00:00Z` : text) : new Date(NaN);
-  if (Number.isNaN(day.getTime())) throw new GraphQLError(`input.${field}: ${JSON.stringify(text.slice(0, 40))} is not a date (YYYY-MM-DD or an ISO 8601 date-time)`, { extensions: { code: 'INVALID_QUERY' } });
-  return day.toISOString().slice(0, 10);
+  const day = /^\d{4}-\d{2}-\d{2}($|T)/.test(text) && isIsoDate(text.slice(0, 10)) ? new Date(text.length === 10 ? `${text}T00:00:00Z` : text) : new Date(NaN);
+  const answer = Number.isNaN(day.getTime()) ? '' : day.toISOString().slice(0, 10);
+  if (!isIsoDate(answer)) throw new GraphQLError(`input.${field}: ${JSON.stringify(text.slice(0, 40))} is not a date of years 1 to 9999 (YYYY-MM-DD or an ISO 8601 date-time)`, { extensions: { code: 'INVALID_QUERY' } });
+  return answer;
 }
 
 export function periodOf(input: SalesKpiInput, now: Date): Period {

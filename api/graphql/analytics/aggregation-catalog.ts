@@ -21,10 +21,11 @@ export interface GroupBy {
   second: string | null;
 }
 
-/** How the search text is compared: an id equal to it, or a code starting with it. */
+/** How the search text is compared: an id equal to it, or a code starting with it; `also`: a further condition. */
 export interface SearchScope {
   column: string;
   match: 'id' | 'prefix';
+  also?: string;
 }
 
 export interface AggregationContext {
@@ -66,7 +67,8 @@ const LEDGER_DISTINCT = { 'Accounting Entries': 'x.accounting_entry_id', 'Accoun
  * third party when it is a customer); Account Code (a code prefix) is ours.
  */
 const LEDGER_SEARCH: Record<string, SearchScope> = {
-  CustomerId: { column: `CASE WHEN x.third_party_origin = 'CUSTOMER' THEN x.third_party_id END`, match: 'id' },
+  // The column compared plainly, so the lines' (organisation_id, third_party_id) index serves the search.
+  CustomerId: { column: 'x.third_party_id', match: 'id', also: `x.third_party_origin = 'CUSTOMER'` },
   'Account Code': { column: 'x.account_code', match: 'prefix' },
 };
 

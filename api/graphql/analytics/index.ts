@@ -3,12 +3,15 @@
  * executions read the read models under the caller's organisation (row-level security, and every statement
  * names the organisation as well).
  */
+import type pg from 'pg';
+import { OrganisationAggregate } from '../../../commands/accounting/aggregates.ts';
+import type { OrganisationState } from '../../../domain/accounting/organisation.ts';
 import type { QuerySpec } from '../../../modules/module.ts';
 import { AGGREGATION_CONTEXTS, definitionOf } from './aggregation-catalog.ts';
 import { aggregationExecute, type AggregationExecuteInput } from './aggregation-execute.ts';
 import { containing } from './input.ts';
 import { LIST_CONTEXTS, listDefinitionOf } from './list-catalog.ts';
-import { listExecute, type ListExecuteInput } from './list-execute.ts';
+import { listExecute, listRequest, type ListExecuteInput } from './list-execute.ts';
 
 const ANALYTICS_SDL = `
 "aggregationExecute's input (Sage's names): the names are those aggregationCatalog lists for the entity key."
@@ -68,14 +71,31 @@ const ANALYTICS_ROOT_FIELDS = `
 
 const today = (now: Date) => now.toISOString().slice(0, 10);
 
+/**
+ * What one analytics statement may take (explicit, not the server's default of none): a costly aggregation ends
+ * with an error instead of holding a connection and a core for minutes.
+ */
+export const ANALYTICS_STATEMENT_TIMEOUT = '10s';
+
+const limited = <T>(fn: (db: pg.PoolClient) => Promise<T>) => async (db: pg.PoolClient) => {
+  await db.query(`SET LOCAL statement_timeout = '${ANALYTICS_STATEMENT_TIMEOUT}'`);
+  return fn(db);
+};
+
 export const ANALYTICS: QuerySpec = {
   sdl: ANALYTICS_SDL,
   rootFields: ANALYTICS_ROOT_FIELDS,
   resolvers: {
     aggregationCatalog: (args: { contextContains?: string | null }) => ({ definitions: containing(AGGREGATION_CONTEXTS, args.contextContains).map(definitionOf) }),
-    aggregationExecute: (args: { input: AggregationExecuteInput }, ctx) => ctx.read((db) => aggregationExecute(db, ctx.caller.organisationId, args.input)),
+    aggregationExecute: (args: { input: AggregationExecuteInput }, ctx) => ctx.read(limited((db) => aggregationExecute(db, ctx.caller.organisationId, args.input))),
     listCatalog: (args: { contextContains?: string | null }) => ({ definitions: containing(LIST_CONTEXTS, args.contextContains).map(listDefinitionOf) }),
-    listExecute: (args: { input: ListExecuteInput }, ctx) =>
-      ctx.read((db) => listExecute(db, ctx.caller.organisationId, args.input, async () => ({ today: today(ctx.now), country: (await ctx.services.organisation(ctx.caller.organisationId)).country ?? null }))),
+    listExecute: async (args: { input: ListExecuteInput }, ctx) => {
+      // The organisation is read (cached as a rule) before the read transaction opens, and only for a filter that needs it.
+      const request = await listRequest(args.input, async () => {
+        const organisation = ctx.services.aggregates.cached<OrganisationState>(OrganisationAggregate, ctx.caller.organisationId) ?? (await ctx.services.organisation(ctx.caller.organisationId));
+        return { today: today(ctx.now), country: organisation.country ?? null };
+      });
+      return ctx.read(limited((db) => listExecute(db, ctx.caller.organisationId, request)));
+    },
   },
 };

@@ -26,15 +26,16 @@ export interface ListContext {
   entityKey: string;
   context: string;
   resource: Resource;
-  filters: Readonly<Record<string, (env: ListEnvironment) => Filter>>;
+  /** A filter, or one that depends on the environment (only those make the organisation be read). */
+  filters: Readonly<Record<string, Filter | ((env: ListEnvironment) => Filter)>>;
   orderBy: Readonly<Record<string, readonly Sort[]>>;
-  /** The rows within [min, max] (instants: the first day's start, the day after the last); absent: no date range. */
-  dateRange?: (min: string, max: string) => Filter;
+  /** The rows within [min, max) (instants: the first day's start, the day after the last; null: unbounded); absent: no date range. */
+  dateRange?: (min: string | null, max: string | null) => Filter;
 }
 
-const fixed = (filter: Filter) => () => filter;
-const between = (field: string) => (min: string, max: string): Filter => ({ [field]: { gte: min, lt: max } });
-const through = (reference: string, field: string) => (min: string, max: string): Filter => ({ [reference]: between(field)(min, max) });
+const fixed = (filter: Filter) => filter;
+const between = (field: string) => (min: string | null, max: string | null): Filter => ({ [field]: { ...(min == null ? {} : { gte: min }), ...(max == null ? {} : { lt: max }) } });
+const through = (reference: string, field: string) => (min: string | null, max: string | null): Filter => ({ [reference]: between(field)(min, max) });
 
 const party = (entityKey: string, context: string, resource: Resource, plural: string): ListContext => ({
   entityKey, context, resource,
@@ -58,6 +59,11 @@ const products: ListContext = {
 
 const dueToday = (env: ListEnvironment) => `${env.today}T00:00:00.000Z`;
 
+const NOTHING: Filter = { id: { in: [] } };
+// (neq with a value is null-safe: IS DISTINCT FROM; a customer of no country is not foreign.)
+const foreignCustomer = (env: ListEnvironment): Filter =>
+  env.country == null ? NOTHING : { customer: { and: [{ countryAcronym: { neq: null } }, { countryAcronym: { neq: env.country } }] } };
+
 /** Sage's salesInvoices filters (S1): statuses, due dates against today, types, the customer's country. */
 const invoices: ListContext = {
   entityKey: 'salesInvoices', context: 'Sales Invoices', resource: SalesInvoice,
@@ -72,9 +78,10 @@ const invoices: ListContext = {
     Paid: fixed({ status: { eq: 'Collected' } }),
     'Credit notes': fixed({ type: { eq: 'CREDIT_NOTE' } }),
     'Payment in advance': fixed({ type: { eq: 'PAYMENT_IN_ADVANCE' } }),
-    // A customer of no recorded country is taken as national.
-    'National invoices': (env) => ({ or: [{ customer: { countryAcronym: { eq: env.country } } }, { customer: { countryAcronym: { eq: null } } }] }),
-    'Foreign invoices': (env) => ({ and: [{ customer: { countryAcronym: { neq: env.country } } }, { customer: { countryAcronym: { neq: null } } }] }),
+    // Each invoice is one or the other: foreign when its customer has a country that is not the organisation's
+    // (none is, when the organisation has no country); national otherwise (no country, or no customer row).
+    'National invoices': (env) => ({ not: foreignCustomer(env) }),
+    'Foreign invoices': (env) => foreignCustomer(env),
     'Search by customer id': fixed({ customerId: { eq: SEARCH } }),
   },
   orderBy: { 'Invoice date desc': [{ documentDate: 'DESC' }, { operationalNumber: 'DESC' }], 'Invoice number': [{ operationalNumber: 'ASC' }] },

@@ -9,7 +9,7 @@
 import type pg from 'pg';
 import { storedFields } from '../../../projections/engine/resource.ts';
 import { PAGING, QueryInputError, listQuery } from '../query-builder.ts';
-import { dayRange, invalid, named } from './input.ts';
+import { day, invalid, named } from './input.ts';
 import { LIST_CONTEXTS, SEARCH, UNSERVED_LISTS, type Filter, type ListContext, type ListEnvironment } from './list-catalog.ts';
 
 export interface ListExecuteInput {
@@ -40,11 +40,18 @@ function searched(value: unknown, search: string): unknown {
   return value;
 }
 
+/** The last day a date can name: nothing comes after it. */
+const LAST_DAY = '9999-12-31';
 const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString();
 
-export async function listExecute(db: pg.PoolClient, organisationId: string, input: ListExecuteInput, env: () => Promise<ListEnvironment>) {
+/**
+ * The input checked and turned into the list's where, order and page, before any reading: `env` (the organisation
+ * read) is asked only by a filter that depends on today or the country.
+ */
+export async function listRequest(input: ListExecuteInput, env: () => Promise<ListEnvironment>) {
   const list = contextOf(input.entityKey);
-  let filter = named(list.filters, input.filterName, 'filterName')(await env());
+  const chosen = named(list.filters, input.filterName, 'filterName');
+  let filter = typeof chosen === 'function' ? chosen(await env()) : chosen;
   const order = named(list.orderBy, input.orderByName, 'orderByName');
   const search = input.search ?? null;
   const wantsSearch = JSON.stringify(filter).includes(SEARCH);
@@ -52,21 +59,28 @@ export async function listExecute(db: pg.PoolClient, organisationId: string, inp
   if (!wantsSearch && search != null) throw invalid('search', `filter ${JSON.stringify(input.filterName)} does not search`);
   if (search != null && search.length > MAX_SEARCH) throw invalid('search', `at most ${MAX_SEARCH} characters`);
   if (search != null) filter = searched(filter, search) as Filter;
-  let dates = { min: null as string | null, max: null as string | null };
-  if (input.dateMin != null || input.dateMax != null) {
-    if (!list.dateRange) throw invalid(input.dateMin != null ? 'dateMin' : 'dateMax', `${list.entityKey} has no date range (supportsDateRange false)`);
-    const range = dayRange(input.dateMin ?? '0001-01-01', input.dateMax ?? '9999-12-30');
-    filter = { and: [filter, list.dateRange(`${range.min}T00:00:00.000Z`, nextDay(range.max))] };
-    dates = { min: input.dateMin == null ? null : range.min, max: input.dateMax == null ? null : range.max };
+  // Each bound given is its own condition (the builder checks neither: they are days already).
+  const dates = { min: input.dateMin == null ? null : day(input.dateMin, 'dateMin'), max: input.dateMax == null ? null : day(input.dateMax, 'dateMax') };
+  if (dates.min != null || dates.max != null) {
+    if (!list.dateRange) throw invalid(dates.min != null ? 'dateMin' : 'dateMax', `${list.entityKey} has no date range (supportsDateRange false)`);
+    if (dates.min != null && dates.max != null && dates.max < dates.min) throw invalid('dateMax', `${dates.max} is before dateMin ${dates.min}`);
+    filter = { and: [filter, list.dateRange(dates.min == null ? null : `${dates.min}T00:00:00.000Z`, dates.max == null || dates.max === LAST_DAY ? null : nextDay(dates.max))] };
   }
   const first = input.first ?? PAGING.defaultPageSize;
   if (!Number.isInteger(first) || first < 0 || first > PAGING.maxPageSize) throw invalid('first', `${first}: 0 to ${PAGING.maxPageSize} rows a page`);
+  return { list, input, filter, order, first, dates, search };
+}
+
+export async function listExecute(db: pg.PoolClient, organisationId: string, request: Awaited<ReturnType<typeof listRequest>>) {
+  const { list, input, filter, order, first, dates, search } = request;
   let page;
   try {
     page = await listQuery(db, list.resource, organisationId, { where: filter, order: order as Filter[], first, after: input.after ?? null });
   } catch (e) {
-    // The catalog's filters are well formed: what the builder refuses is the cursor or the searched value.
-    if (e instanceof QueryInputError) throw invalid(/cursor/.test(e.message) ? 'after' : 'search', e.message);
+    // The catalog's filters are well formed and the dates checked: what the builder refuses is the cursor or, in a
+    // searching filter, the searched value; anything else is ours (not the caller's input).
+    if (e instanceof QueryInputError && /cursor/.test(e.message)) throw invalid('after', e.message);
+    if (e instanceof QueryInputError && search != null) throw invalid('search', e.message);
     throw e;
   }
   const hidden = storedFields(list.resource).filter((f) => f.hidden).map((f) => f.name);
