@@ -20,6 +20,7 @@ import { UsageError, type Command, type OptionSpec } from './args.ts';
 import { aggregateHistory } from './history.ts';
 import { listClients, listOrganisations, listUsers } from './listings.ts';
 import { exportFec } from './fec.ts';
+import { verifyChain } from './verify.ts';
 
 export interface CliContext {
   /** The service's core; opened before the command runs unless the command is `offline`. */
@@ -298,4 +299,5 @@ export const COMMANDS: Array<Command<CliContext>> = [
     },
   },
   exportFec,
+  verifyChain,
 ];

@@ -3,6 +3,7 @@
  * (trial balance, third-party balance, balance sheet, P&L, report positions, KPIs), the aggregation and list
  * catalogs, and the event store's hash-chain head. It records no events of its own: the ledger's are its input.
  */
+import { AUDIT_CHAIN } from '../api/graphql/audit-chain.ts';
 import { defineModule } from './module.ts';
 
 export const reports = defineModule({
@@ -15,5 +16,5 @@ export const reports = defineModule({
   events: {},
   errors: {},
   grants: {},
-  queries: [],
+  queries: [AUDIT_CHAIN],
 });

@@ -1,0 +1,172 @@
+/**
+ * The auditor's trail in PostgreSQL: each organisation's events form a hash chain, link n's hash being
+ * sha256(link n-1's hash || the event's canonical text), the first link's predecessor sha256('chain:' || org).
+ * The canonical text joins, by U+001F, the stream id, revision, event id, type, data and metadata exactly as stored
+ * (json keeps the text byte for byte) and recorded_at in microseconds since 1970.
+ *
+ * The links are made by a statement-level trigger on es_events, in the append's own statement and transaction: the
+ * append SQL is unchanged and costs no extra round trip. The organisation's head row is taken FOR UPDATE, so an
+ * organisation's appends serialise from the trigger to their commit (appends of different organisations never
+ * wait on each other), and chain order is commit order within an organisation, which global position order need
+ * not be: the chain is walked by `seq`. Events without an organisation go on the nil-UUID chain.
+ * Stores made before the chain are linked once, by the migration, in global order.
+ */
+import { createHash } from 'node:crypto';
+import type pg from 'pg';
+import type { AuditChain, ChainHead, ChainLink } from '../port.ts';
+
+export const NO_ORGANISATION = '00000000-0000-0000-0000-000000000000';
+
+/** The event's microseconds, as both SQL (here) and the walk read them. */
+const MICROS = (column: string) => `(extract(epoch FROM ${column}) * 1000000)::bigint::text`;
+
+export const CHAIN_DDL = `
+CREATE TABLE IF NOT EXISTS es_chain_heads (
+  organisation_id  uuid PRIMARY KEY,
+  seq              bigint NOT NULL,
+  hash             bytea NOT NULL,
+  event_id         uuid
+);
+CREATE TABLE IF NOT EXISTS es_chain (
+  organisation_id  uuid NOT NULL,
+  seq              bigint NOT NULL,
+  event_id         uuid NOT NULL,
+  hash             bytea NOT NULL,
+  PRIMARY KEY (organisation_id, seq)
+);
+
+CREATE OR REPLACE FUNCTION es_chain_organisation(metadata json) RETURNS uuid LANGUAGE sql IMMUTABLE AS $$
+  SELECT CASE WHEN metadata->>'organisationId' ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'
+    THEN (metadata->>'organisationId')::uuid ELSE '${NO_ORGANISATION}'::uuid END $$;
+CREATE OR REPLACE FUNCTION es_chain_genesis(organisation_id uuid) RETURNS bytea LANGUAGE sql IMMUTABLE AS $$
+  SELECT sha256(convert_to('chain:' || organisation_id::text, 'UTF8')) $$;
+CREATE OR REPLACE FUNCTION es_chain_text(stream_id text, revision bigint, event_id uuid, type text, data json, metadata json, recorded_at timestamptz)
+  RETURNS text LANGUAGE sql STABLE AS $$
+  SELECT concat_ws(E'\\x1f', stream_id, revision::text, event_id::text, type, data::text, metadata::text, ${MICROS('recorded_at')}) $$;
+-- A running fold: over a window ordered by the chain, each row's value is its link's hash.
+CREATE OR REPLACE FUNCTION es_chain_step(state bytea, start bytea, body text) RETURNS bytea LANGUAGE sql IMMUTABLE AS $$
+  SELECT sha256(coalesce(state, start) || convert_to(body, 'UTF8')) $$;
+CREATE OR REPLACE AGGREGATE es_chain_fold(bytea, text) (SFUNC = es_chain_step, STYPE = bytea);
+
+CREATE OR REPLACE FUNCTION es_chain_link() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO es_chain_heads (organisation_id, seq, hash)
+    SELECT DISTINCT es_chain_organisation(metadata), 0, es_chain_genesis(es_chain_organisation(metadata)) FROM added
+    ON CONFLICT (organisation_id) DO NOTHING;
+  -- Heads locked in one order (an append of several organisations' events cannot deadlock with another).
+  WITH heads AS (
+    SELECT organisation_id, seq, hash FROM es_chain_heads
+    WHERE organisation_id IN (SELECT es_chain_organisation(metadata) FROM added) ORDER BY organisation_id FOR UPDATE
+  ), linked AS (
+    SELECT h.organisation_id, h.seq + row_number() OVER w AS seq, a.event_id,
+      es_chain_fold(h.hash, es_chain_text(a.stream_id, a.stream_revision, a.event_id, a.event_type, a.data, a.metadata, a.recorded_at)) OVER w AS hash
+    FROM added a JOIN heads h ON h.organisation_id = es_chain_organisation(a.metadata)
+    WINDOW w AS (PARTITION BY h.organisation_id ORDER BY a.global_position ROWS UNBOUNDED PRECEDING)
+  ), chained AS (
+    INSERT INTO es_chain (organisation_id, seq, event_id, hash) SELECT organisation_id, seq, event_id, hash FROM linked
+  )
+  UPDATE es_chain_heads h SET seq = l.seq, hash = l.hash, event_id = l.event_id
+  FROM (SELECT DISTINCT ON (organisation_id) * FROM linked ORDER BY organisation_id, seq DESC) l
+  WHERE h.organisation_id = l.organisation_id;
+  RETURN NULL;
+END $$;
+
+DROP TRIGGER IF EXISTS es_events_chain ON es_events;
+CREATE TRIGGER es_events_chain AFTER INSERT ON es_events REFERENCING NEW TABLE AS added
+  FOR EACH STATEMENT EXECUTE FUNCTION es_chain_link();
+
+-- Once: a store from before the chain gets its events linked in global order. The migration is one transaction
+-- and its CREATE TRIGGER already holds appends off (SHARE ROW EXCLUSIVE) until the links and the trigger commit.
+DO $$
+BEGIN
+  IF NOT EXISTS (SELECT 1 FROM es_chain_heads) AND EXISTS (SELECT 1 FROM es_events) THEN
+    LOCK TABLE es_events IN SHARE ROW EXCLUSIVE MODE;
+    WITH linked AS (
+      SELECT es_chain_organisation(metadata) AS organisation_id, row_number() OVER w AS seq, event_id,
+        es_chain_fold(es_chain_genesis(es_chain_organisation(metadata)), es_chain_text(stream_id, stream_revision, event_id, event_type, data, metadata, recorded_at)) OVER w AS hash
+      FROM es_events
+      WINDOW w AS (PARTITION BY es_chain_organisation(metadata) ORDER BY transaction_id, global_position ROWS UNBOUNDED PRECEDING)
+    ), chained AS (
+      INSERT INTO es_chain (organisation_id, seq, event_id, hash) SELECT organisation_id, seq, event_id, hash FROM linked
+    )
+    INSERT INTO es_chain_heads (organisation_id, seq, hash, event_id)
+      SELECT DISTINCT ON (organisation_id) organisation_id, seq, hash, event_id FROM linked ORDER BY organisation_id, seq DESC;
+  END IF;
+END $$;
+`;
+
+/** Links read per round trip by a walk. */
+const WALK_PAGE = 10_000;
+
+/** The chain as the PostgreSQL store keeps it (eventstore/port.ts AuditChain). */
+export function postgresChain(pool: pg.Pool): AuditChain {
+  return {
+    async head(organisationId) {
+      const { rows } = await pool.query(
+        `SELECT h.seq::text, h.event_id, encode(h.hash, 'hex') AS hash, e.transaction_id::text AS commit, e.global_position::text AS prepare
+         FROM es_chain_heads h LEFT JOIN es_events e ON e.event_id = h.event_id WHERE h.organisation_id = $1`,
+        [organisationId],
+      );
+      const r = rows[0];
+      if (!r || r.event_id === null) return undefined;
+      return { eventId: r.event_id, hash: r.hash, eventCount: BigInt(r.seq), position: { commit: BigInt(r.commit), prepare: BigInt(r.prepare) } };
+    },
+    async walk(organisationId, afterSeq) {
+      // data::text, not data: the hash covers the stored text, which a parse and re-serialisation need not give back.
+      const { rows } = await pool.query({
+        name: 'es_chain_walk',
+        text: `SELECT c.seq::text, encode(c.hash, 'hex') AS hash, e.event_id, e.transaction_id::text AS commit, e.global_position::text AS prepare,
+            e.stream_id, e.stream_revision::text, e.event_type, e.data::text AS data, e.metadata::text AS metadata, ${MICROS('e.recorded_at')} AS micros
+          FROM es_chain c JOIN es_events e ON e.event_id = c.event_id
+          WHERE c.organisation_id = $1 AND c.seq > $2 ORDER BY c.seq LIMIT ${WALK_PAGE}`,
+        values: [organisationId, afterSeq.toString()],
+      });
+      return rows.map((r): ChainLink => ({
+        seq: BigInt(r.seq),
+        hash: r.hash,
+        eventId: r.event_id,
+        position: { commit: BigInt(r.commit), prepare: BigInt(r.prepare) },
+        canonical: [r.stream_id, r.stream_revision, r.event_id, r.event_type, r.data, r.metadata, r.micros].join('\x1f'),
+      }));
+    },
+  };
+}
+
+/** The first link's predecessor. */
+export const chainGenesis = (organisationId: string): Buffer => createHash('sha256').update(`chain:${organisationId}`, 'utf8').digest();
+
+/** Link n's hash from link n-1's. */
+export const chainStep = (previous: Buffer, canonical: string): Buffer => createHash('sha256').update(previous).update(canonical, 'utf8').digest();
+
+export type ChainCheck =
+  | { ok: true; head?: ChainHead }
+  | { ok: false; broken: { eventId: string; position: ChainLink['position']; seq: bigint; reason: string } };
+
+/**
+ * Recomputes an organisation's chain from its events, in Node, link by link in seq order: the first link whose
+ * stored hash differs from the recomputed one, or whose seq leaves a gap, breaks it; so does a head that is
+ * not the last link.
+ */
+export async function checkChain(chain: AuditChain, organisationId: string, onProgress?: (links: bigint) => void): Promise<ChainCheck> {
+  let previous = chainGenesis(organisationId);
+  let last: ChainLink | undefined;
+  for (;;) {
+    const links = await chain.walk(organisationId, last?.seq ?? 0n);
+    for (const link of links) {
+      const expectedSeq = (last?.seq ?? 0n) + 1n;
+      const broken = (reason: string): ChainCheck => ({ ok: false, broken: { eventId: link.eventId, position: link.position, seq: link.seq, reason } });
+      if (link.seq !== expectedSeq) return broken(`link ${expectedSeq} is missing`);
+      previous = chainStep(previous, link.canonical);
+      if (previous.toString('hex') !== link.hash) return broken('its content does not match its hash');
+      last = link;
+    }
+    if (links.length === 0) break;
+    onProgress?.(last!.seq);
+  }
+  const head = await chain.head(organisationId);
+  if (!last) return head ? { ok: false, broken: { eventId: head.eventId, position: head.position, seq: head.eventCount, reason: 'the head names a link the chain does not have' } } : { ok: true };
+  if (!head || head.eventCount !== last.seq || head.hash !== last.hash) {
+    return { ok: false, broken: { eventId: last.eventId, position: last.position, seq: last.seq, reason: 'the head does not name the last link' } };
+  }
+  return { ok: true, head };
+}
