@@ -18,7 +18,7 @@ export const verifyChain: Command<CliContext> = {
     if (process.stderr.isTTY) process.stderr.write('\n');
     if (!result.ok) {
       const b = result.broken;
-      throw new CliFailure(`chain broken at event ${b.eventId} (position ${formatPosition(b.position)}, seq ${b.seq}): ${b.reason}`);
+      throw new CliFailure(`chain broken at event ${b.eventId} (position ${formatPosition(b.position)}${b.seq === undefined ? '' : `, seq ${b.seq}`}): ${b.reason}`);
     }
     const seconds = (Date.now() - started) / 1000;
     const head = result.head && { eventId: result.head.eventId, position: formatPosition(result.head.position), hash: result.head.hash, eventCount: Number(result.head.eventCount) };

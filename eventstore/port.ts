@@ -181,6 +181,8 @@ export interface AuditChain {
   head(organisationId: string): Promise<ChainHead | undefined>;
   /** The next links after `afterSeq`, in seq order (a bounded page; empty at the end). */
   walk(organisationId: string, afterSeq: bigint): Promise<ChainLink[]>;
+  /** The organisation's first event (global order) that no link names: one stored around the chain. */
+  unlinked(organisationId: string): Promise<{ eventId: string; position: GlobalPosition } | undefined>;
 }
 
 export const LIMITS = Object.freeze({

@@ -79,6 +79,26 @@ t.test('a store from before the chain is linked once by the migration, in global
   t.match(await checkChain(reopened.chain, orgId), { ok: true, head: { eventCount: 6n } }, 'appends continue the backfilled chain');
 });
 
+t.test('an event stored around the chain (its trigger disabled) is named', async (t) => {
+  const org = randomUUID();
+  const event = (n: number) => ({ id: randomUUID(), type: 'Stray', data: { n }, metadata: { schemaVersion: 1, organisationId: org } });
+  await store.append(`Stray-${org}`, [event(1), event(2)], 'no_stream');
+  t.match(await checkChain(store.chain, org), { ok: true, head: { eventCount: 2n } });
+  const client = await db.pool.connect();
+  try {
+    await client.query('BEGIN');
+    await client.query('ALTER TABLE es_events DISABLE TRIGGER es_events_chain');
+    const stray = event(3);
+    const { rows: [at] } = await client.query(`INSERT INTO es_events (stream_id, stream_revision, event_id, event_type, data, metadata) VALUES ($1, 2, $2, 'Stray', '{}', $3::json)
+      RETURNING transaction_id::text AS commit, global_position::text AS prepare`, [`Stray-${org}`, stray.id, JSON.stringify(stray.metadata)]);
+    await client.query('ALTER TABLE es_events ENABLE TRIGGER es_events_chain');
+    await client.query('COMMIT');
+    t.same(await checkChain(store.chain, org), { ok: false, broken: { eventId: stray.id, position: { commit: BigInt(at.commit), prepare: BigInt(at.prepare) }, reason: 'no link names it (stored around the chain)' } });
+  } finally {
+    client.release();
+  }
+});
+
 t.test('an amount changed behind the store\'s back: verify names that event by id and position', async (t) => {
   const posted = await mutate.createAccountingEntryUsingCodes(ctx, { date: `${year}-05-05`, journalTypeCode: 'GEN', accountingEntryLines: [{ subAccountCode: '5720000', debitAmount: '4321.09' }, { subAccountCode: '1000000', creditAmount: '4321.09' }] });
   await mutate.createCustomer(ctx, { socialName: 'Después' }); // (a later link, untouched)

@@ -34,6 +34,22 @@ await post(`${year}-02-01`, 'BQ', 'Encaissement', [
   { subAccountCode: '512000', debitAmount: '0.10', description: 'Virement' }, { subAccountCode: '411000', thirdCode: customer.code, creditAmount: '0.10' },
 ]);
 await post(`${year}-12-31`, 'OD', 'Provision', [{ subAccountCode: '607000', debitAmount: '5.00' }, { subAccountCode: '512000', creditAmount: '5.00' }]);
+
+// A sales invoice posted to VTE and settled in full through BQ: the settlement's lines carry the matching letter.
+const gql = async (query: string, v: object) => {
+  const r = await api.gql(query, { v }, fr.headers);
+  if (r.errors) throw new Error(JSON.stringify(r.errors));
+  return Object.values(r.data)[0] as any;
+};
+const { journalTypeIdByCode, accountIdByCode } = await api.service.commands.organisation(fr.orgId);
+const product = await gql(`mutation($v: ProductCreateGLDtoInput!) { createProduct(input: $v) { id } }`, { code: 'PAIN', name: 'Pain', category: 'PRODUCT', salesUnitPrice: '10.00' });
+const invoice = await gql(`mutation($v: SalesInvoiceCreateGLDtoInput!) { createSalesInvoice(input: $v) { id } }`, { customerId: customer.id, documentDate: `${year}-04-01`, lines: [{ productId: product.id, totalQuantity: '3' }] });
+await gql(`mutation($v: CloseSalesInvoiceGLDtoInput!) { closeSalesInvoice(input: $v) { id } }`, { salesInvoiceId: invoice.id });
+await gql(`mutation($v: PostSalesInvoiceGLDtoInput!) { postSalesInvoice(input: $v) { accountingEntryId } }`, { salesInvoiceId: invoice.id, journalTypeId: journalTypeIdByCode.get('VTE') });
+const method = await gql(`mutation($v: PaymentMethodCreateGLDtoInput!) { createPaymentMethod(input: $v) { id } }`, { referenceName: 'Banque', type: 'BANK_ACCOUNT', journalTypeId: journalTypeIdByCode.get('BQ'), subAccountId: accountIdByCode.get('512000') });
+const [item] = (await api.gql(`query($id: UUID!) { salesInvoiceOpenItems(where: { salesInvoiceId: { eq: $id } }) { nodes { id amount } } }`, { id: invoice.id }, fr.headers)).data.salesInvoiceOpenItems.nodes;
+await gql(`mutation($v: SalesOpenItemSettlementGLDtoInput!) { salesOpenItemSettlement(input: $v) { accountingEntryId } }`,
+  { entryDate: `${year}-04-20`, paymentMethodId: method.id, thirdPartyId: customer.id, description: 'Règlement', salesOpenItemLinkagePaidAmounts: [{ openItemId: item.id, paidAmount: item.amount }] });
 await daemon.waitFor(await store.committedHead());
 
 const HEADER = 'JournalCode\tJournalLib\tEcritureNum\tEcritureDate\tCompteNum\tCompteLib\tCompAuxNum\tCompAuxLib\tPieceRef\tPieceDate\tEcritureLib\tDebit\tCredit\tEcritureLet\tDateLet\tValidDate\tMontantdevise\tIdevise';
@@ -46,7 +62,7 @@ t.test('the FEC of an open exercise: names, formats, one row per line, each entr
   t.equal(r.stderr, '', 'no warning for a French organisation');
   const name = `${fr.orgId}FEC${year}1231.txt`;
   t.same(await readdir(dir), [name], 'the official name: <id>FEC<closing date>.txt');
-  t.match(JSON.parse(r.stdout), { file: name, exercise: year, rows: 10 });
+  
   const text = await readFile(join(dir, name), 'utf8');
   t.ok(text.endsWith('\n'));
   const [header, ...rows] = text.slice(0, -1).split('\n').map((l) => l.split('\t'));
@@ -54,6 +70,7 @@ t.test('the FEC of an open exercise: names, formats, one row per line, each entr
   const { rows: [{ n }] } = await db.pool.query(
     `SELECT count(*)::int AS n FROM accounting_entry_lines l JOIN accounting_entries e ON e.id = l.accounting_entry_id WHERE e.organisation_id = $1`, [fr.orgId]);
   t.equal(rows.length, n, 'one row per entry line');
+  t.match(JSON.parse(r.stdout), { file: name, exercise: year, rows: n });
   const at = (row: string[], column: string) => row[header.indexOf(column)];
   const sums = new Map<string, bigint>();
   for (const row of rows) {
@@ -63,10 +80,11 @@ t.test('the FEC of an open exercise: names, formats, one row per line, each entr
     for (const c of ['JournalCode', 'JournalLib', 'EcritureNum', 'CompteNum', 'CompteLib', 'PieceRef', 'EcritureLib']) t.not(at(row, c), '', `${c} given`);
     t.ok(at(row, 'ValidDate') >= at(row, 'EcritureDate'), 'ValidDate not before EcritureDate');
     t.same([at(row, 'Montantdevise'), at(row, 'Idevise')], ['', ''], 'base currency only');
+    t.match(at(row, 'DateLet'), at(row, 'EcritureLet') ? /^\d{8}$/ : /^$/, 'DateLet with a letter only');
     const num = at(row, 'EcritureNum');
     sums.set(num, (sums.get(num) ?? 0n) + cents(at(row, 'Debit')) - cents(at(row, 'Credit')));
   }
-  t.equal(sums.size, 4);
+  t.equal(sums.size, 6, 'four entries, the invoice and its settlement');
   for (const [num, sum] of sums) t.equal(sum, 0n, `EcritureNum ${num} balanced`);
   const keys = rows.map((row) => `${at(row, 'EcritureDate')} ${at(row, 'EcritureNum').padStart(9, '0')}`);
   t.same(keys, [...keys].sort(), 'sorted by EcritureDate then EcritureNum');
@@ -79,6 +97,9 @@ t.test('the FEC of an open exercise: names, formats, one row per line, each entr
   t.same([at(bank, 'CompAuxNum'), at(bank, 'EcritureLib'), at(bank, 'Debit')], ['', 'Virement', '0,10'], 'no third party; the line\'s own text');
   const purchase = rows.find((row) => at(row, 'CompteNum') === '401000')!;
   t.same([at(purchase, 'CompAuxNum'), at(purchase, 'CompAuxLib'), at(purchase, 'Credit')], [supplier.code, 'Moulins Réunis', '1200,00']);
+  const lettered = rows.filter((row) => at(row, 'EcritureLet'));
+  t.ok(lettered.length > 0, 'the settlement\'s lines lettered');
+  for (const row of lettered) t.same([at(row, 'JournalCode'), at(row, 'EcritureDate'), at(row, 'EcritureLet')], ['BQ', `${year}0420`, at(lettered[0], 'EcritureLet')]);
   const ahead = rows.find((row) => at(row, 'JournalCode') === 'OD')!;
   t.equal(at(ahead, 'ValidDate'), `${year}1231`, 'recorded ahead of its date: valid from its date');
 });

@@ -112,22 +112,39 @@ export function postgresChain(pool: pg.Pool): AuditChain {
       return { eventId: r.event_id, hash: r.hash, eventCount: BigInt(r.seq), position: { commit: BigInt(r.commit), prepare: BigInt(r.prepare) } };
     },
     async walk(organisationId, afterSeq) {
-      // data::text, not data: the hash covers the stored text, which a parse and re-serialisation need not give back.
-      const { rows } = await pool.query({
+      // The page of links by the primary key, then each one's event by its id: no sort, whatever the store's size.
+      // The canonical text as one column (five fewer to parse per event); Node hashes it and checks its fields.
+      const { rows } = await pool.query<string[]>({
         name: 'es_chain_walk',
-        text: `SELECT c.seq::text, encode(c.hash, 'hex') AS hash, e.event_id, e.transaction_id::text AS commit, e.global_position::text AS prepare,
-            e.stream_id, e.stream_revision::text, e.event_type, e.data::text AS data, e.metadata::text AS metadata, ${MICROS('e.recorded_at')} AS micros
-          FROM es_chain c JOIN es_events e ON e.event_id = c.event_id
-          WHERE c.organisation_id = $1 AND c.seq > $2 ORDER BY c.seq LIMIT ${WALK_PAGE}`,
+        text: `SELECT c.seq::text, encode(c.hash, 'hex'), e.transaction_id::text, e.global_position::text, e.event_id::text,
+            es_chain_text(e.stream_id, e.stream_revision, e.event_id, e.event_type, e.data, e.metadata, e.recorded_at)
+          FROM (SELECT seq, hash, event_id FROM es_chain WHERE organisation_id = $1 AND seq > $2 ORDER BY seq LIMIT ${WALK_PAGE}) c
+          JOIN LATERAL (SELECT * FROM es_events WHERE event_id = c.event_id) e ON TRUE
+          ORDER BY c.seq`,
         values: [organisationId, afterSeq.toString()],
+        rowMode: 'array',
       });
-      return rows.map((r): ChainLink => ({
-        seq: BigInt(r.seq),
-        hash: r.hash,
-        eventId: r.event_id,
-        position: { commit: BigInt(r.commit), prepare: BigInt(r.prepare) },
-        canonical: [r.stream_id, r.stream_revision, r.event_id, r.event_type, r.data, r.metadata, r.micros].join('\x1f'),
+      return rows.map(([seq, hash, commit, prepare, eventId, canonical]): ChainLink => ({
+        seq: BigInt(seq),
+        hash,
+        eventId,
+        position: { commit: BigInt(commit), prepare: BigInt(prepare) },
+        canonical,
       }));
+    },
+    async unlinked(organisationId) {
+      // Events no link names, of any organisation (an anti-join on ids, reading no event's JSON), then this one's:
+      // normally none, so only those few have their metadata read.
+      const { rows } = await pool.query(
+        `WITH stray AS MATERIALIZED (
+           SELECT e.event_id, e.transaction_id, e.global_position, e.metadata FROM es_events e
+           WHERE NOT EXISTS (SELECT 1 FROM es_chain c WHERE c.event_id = e.event_id))
+         SELECT event_id, transaction_id::text AS commit, global_position::text AS prepare FROM stray
+         WHERE es_chain_organisation(metadata) = $1 ORDER BY transaction_id, global_position LIMIT 1`,
+        [organisationId],
+      );
+      const r = rows[0];
+      return r && { eventId: r.event_id, position: { commit: BigInt(r.commit), prepare: BigInt(r.prepare) } };
     },
   };
 }
@@ -140,18 +157,25 @@ export const chainStep = (previous: Buffer, canonical: string): Buffer => create
 
 export type ChainCheck =
   | { ok: true; head?: ChainHead }
-  | { ok: false; broken: { eventId: string; position: ChainLink['position']; seq: bigint; reason: string } };
+  | { ok: false; broken: { eventId: string; position: ChainLink['position']; seq?: bigint; reason: string } };
 
 /**
  * Recomputes an organisation's chain from its events, in Node, link by link in seq order: the first link whose
- * stored hash differs from the recomputed one, or whose seq leaves a gap, breaks it; so does a head that is
- * not the last link.
+ * stored hash differs from the recomputed one, or whose seq leaves a gap, breaks it; so does an event of the
+ * organisation that no link names, and a head that is not the last link.
  */
 export async function checkChain(chain: AuditChain, organisationId: string, onProgress?: (links: bigint) => void): Promise<ChainCheck> {
   let previous = chainGenesis(organisationId);
   let last: ChainLink | undefined;
+  // The next page is read while this one is hashed.
+  const stray = chain.unlinked(organisationId);
+  stray.catch(() => {}); // (awaited below; a failure meanwhile is not unhandled)
+  let page = chain.walk(organisationId, 0n);
   for (;;) {
-    const links = await chain.walk(organisationId, last?.seq ?? 0n);
+    const links = await page;
+    if (links.length === 0) break;
+    page = chain.walk(organisationId, links[links.length - 1].seq);
+    page.catch(() => {}); // (awaited next round, unless a link breaks first)
     for (const link of links) {
       const expectedSeq = (last?.seq ?? 0n) + 1n;
       const broken = (reason: string): ChainCheck => ({ ok: false, broken: { eventId: link.eventId, position: link.position, seq: link.seq, reason } });
@@ -160,9 +184,10 @@ export async function checkChain(chain: AuditChain, organisationId: string, onPr
       if (previous.toString('hex') !== link.hash) return broken('its content does not match its hash');
       last = link;
     }
-    if (links.length === 0) break;
     onProgress?.(last!.seq);
   }
+  const unlinked = await stray;
+  if (unlinked) return { ok: false, broken: { ...unlinked, reason: 'no link names it (stored around the chain)' } };
   const head = await chain.head(organisationId);
   if (!last) return head ? { ok: false, broken: { eventId: head.eventId, position: head.position, seq: head.eventCount, reason: 'the head names a link the chain does not have' } } : { ok: true };
   if (!head || head.eventCount !== last.seq || head.hash !== last.hash) {
