@@ -2,7 +2,7 @@
  * The French FEC (fichier des écritures comptables, LPF article A47 A-1): one exercise's entry lines as the
  * 18 columns the tax administration names, tab separated, UTF-8, dates YYYYMMDD, amounts with a decimal comma
  * and no thousands separator, sorted by EcritureDate then EcritureNum. Read from the read models (entries,
- * lines, accounts, journals, parties, payment matching), page by page, so an exercise of any size streams.
+ * lines, accounts, journals, parties, payment matching) through a cursor, so an exercise of any size streams.
  */
 import type pg from 'pg';
 
@@ -20,7 +20,7 @@ export interface FecExercise {
   country: string;
 }
 
-/** Lines read per round trip: bounds the memory an export holds whatever the exercise's size. */
+/** Lines fetched per round trip: bounds the memory an export holds whatever the exercise's size. */
 const PAGE = 5000;
 
 const yyyymmdd = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYYMMDD')`;
@@ -57,8 +57,7 @@ SELECT j.code, j.name, e.number::text, ${yyyymmdd('e.date')}, a.code, a.name, l.
   coalesce(nullif(l.description, ''), nullif(e.description, ''), j.name, ''),
   ${amount('l.debit_amount')}, ${amount('l.credit_amount')},
   p.matching_letter, CASE WHEN p.matching_letter IS NOT NULL THEN ${yyyymmdd('p.creation_date')} END,
-  ${yyyymmdd('greatest(e.creation_date, e.date)')}, NULL, NULL,
-  e.date AS sort_date, e.number AS sort_number, l.line_order AS sort_order
+  ${yyyymmdd('greatest(e.creation_date, e.date)')}, NULL, NULL
 FROM accounting_entries e
 JOIN accounting_entry_lines l ON l.organisation_id = e.organisation_id AND l.accounting_entry_id = e.id
 JOIN accounting_accounts a ON a.organisation_id = e.organisation_id AND a.id = l.sub_account_id
@@ -68,22 +67,32 @@ LEFT JOIN customers c ON l.third_party_origin = 'CUSTOMER' AND c.organisation_id
 LEFT JOIN suppliers s ON l.third_party_origin = 'SUPPLIER' AND s.organisation_id = e.organisation_id AND s.id = l.third_party_id
 LEFT JOIN employees m ON l.third_party_origin = 'EMPLOYEE' AND m.organisation_id = e.organisation_id AND m.id = l.third_party_id
 WHERE e.organisation_id = $1 AND e.accounting_exercise_id = $2
-  AND (e.date, e.number, l.line_order) > ($3::timestamptz, $4::int, $5::int)
-ORDER BY e.date, e.number, l.line_order
-LIMIT ${PAGE}`;
+ORDER BY e.date, e.number, l.line_order`;
 
 /** A field as the format allows it: no tab or line break inside (they separate fields and rows). */
 const field = (value: unknown) => (value === null || value === undefined ? '' : String(value).replace(/[\t\r\n]+/g, ' '));
 
-/** The file's lines (header first), each without its line break, read page by page. */
+/**
+ * The file's lines (header first), each without its line break: one query, sorted once, fetched through a cursor
+ * page by page, in one snapshot (every entry whole and balanced while postings go on).
+ */
 export async function* fecLines(pool: pg.Pool, organisationId: string, exerciseId: string): AsyncGenerator<string> {
   yield FEC_COLUMNS.join('\t');
-  let after: unknown[] = ['-infinity', -2147483648, -2147483648];
-  for (;;) {
-    const { rows } = await pool.query({ text: LINES_SQL, values: [organisationId, exerciseId, ...after], rowMode: 'array' });
-    for (const row of rows) yield row.slice(0, FEC_COLUMNS.length).map(field).join('\t');
-    if (rows.length < PAGE) return;
-    after = rows[rows.length - 1].slice(FEC_COLUMNS.length);
+  const client = await pool.connect();
+  let done = false;
+  try {
+    await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+    await client.query({ text: `DECLARE fec NO SCROLL CURSOR FOR ${LINES_SQL}`, values: [organisationId, exerciseId] });
+    for (;;) {
+      const { rows } = await client.query({ text: `FETCH ${PAGE} FROM fec`, rowMode: 'array' });
+      for (const row of rows) yield row.map(field).join('\t');
+      if (rows.length < PAGE) break;
+    }
+    await client.query('COMMIT');
+    done = true;
+  } finally {
+    // A reader that stopped early (or an error) leaves the transaction open: that connection is closed, not reused.
+    client.release(!done);
   }
 }
 

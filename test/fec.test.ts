@@ -47,6 +47,7 @@ const invoice = await gql(`mutation($v: SalesInvoiceCreateGLDtoInput!) { createS
 await gql(`mutation($v: CloseSalesInvoiceGLDtoInput!) { closeSalesInvoice(input: $v) { id } }`, { salesInvoiceId: invoice.id });
 await gql(`mutation($v: PostSalesInvoiceGLDtoInput!) { postSalesInvoice(input: $v) { accountingEntryId } }`, { salesInvoiceId: invoice.id, journalTypeId: journalTypeIdByCode.get('VTE') });
 const method = await gql(`mutation($v: PaymentMethodCreateGLDtoInput!) { createPaymentMethod(input: $v) { id } }`, { referenceName: 'Banque', type: 'BANK_ACCOUNT', journalTypeId: journalTypeIdByCode.get('BQ'), subAccountId: accountIdByCode.get('512000') });
+await daemon.waitFor(await store.committedHead()); // (the open items are a read model)
 const [item] = (await api.gql(`query($id: UUID!) { salesInvoiceOpenItems(where: { salesInvoiceId: { eq: $id } }) { nodes { id amount } } }`, { id: invoice.id }, fr.headers)).data.salesInvoiceOpenItems.nodes;
 await gql(`mutation($v: SalesOpenItemSettlementGLDtoInput!) { salesOpenItemSettlement(input: $v) { accountingEntryId } }`,
   { entryDate: `${year}-04-20`, paymentMethodId: method.id, thirdPartyId: customer.id, description: 'Règlement', salesOpenItemLinkagePaidAmounts: [{ openItemId: item.id, paidAmount: item.amount }] });
