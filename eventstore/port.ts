@@ -179,8 +179,8 @@ export interface ChainLink {
 export interface AuditChain {
   /** Undefined when the organisation has no events. */
   head(organisationId: string): Promise<ChainHead | undefined>;
-  /** The next links after `afterSeq`, in seq order (a bounded page; empty at the end). */
-  walk(organisationId: string, afterSeq: bigint): Promise<ChainLink[]>;
+  /** The links with afterSeq < seq ≤ afterSeq + count, in seq order (count at most 10,000): pages a reader may ask for at once. */
+  walk(organisationId: string, afterSeq: bigint, count: number): Promise<ChainLink[]>;
   /** The organisation's first event (global order) that no link names: one stored around the chain. */
   unlinked(organisationId: string): Promise<{ eventId: string; position: GlobalPosition } | undefined>;
 }

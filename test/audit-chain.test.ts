@@ -5,10 +5,10 @@
  * `auditChainHead` equals the head verify prints and shows each caller its own organisation's only; a store from
  * before the chain is linked once by the migration.
  */
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import t from 'tap';
 import { formatPosition } from '../eventstore/port.ts';
-import { NO_ORGANISATION, checkChain } from '../eventstore/postgres/chain.ts';
+import { NO_ORGANISATION, chainGenesis, chainStep, checkChain } from '../eventstore/postgres/chain.ts';
 import { PostgresEventStore } from '../eventstore/postgres/store.ts';
 import { freshDatabase } from './helpers/database.ts';
 import { ledgerCli } from './helpers/cli-run.ts';
@@ -29,6 +29,14 @@ const chainOf = async (organisationId: string) => (await db.pool.query(
   `SELECT c.seq::int, c.event_id FROM es_chain c WHERE c.organisation_id = $1 ORDER BY c.seq`, [organisationId])).rows;
 const eventsOf = async (organisationId: string) => (await db.pool.query(
   `SELECT count(*)::int AS n FROM es_events WHERE metadata->>'organisationId' = $1`, [organisationId])).rows[0].n;
+
+t.test('a link is sha256 of the previous hash and the canonical text in UTF-8, as documented', async (t) => {
+  const genesis = chainGenesis(orgId);
+  t.equal(genesis.toString('hex'), createHash('sha256').update(`chain:${orgId}`).digest('hex'));
+  for (const text of ['a\x1fb', 'é'.repeat(40_000)]) {
+    t.equal(chainStep(genesis, text).toString('hex'), createHash('sha256').update(Buffer.concat([genesis, Buffer.from(text, 'utf8')])).digest('hex'));
+  }
+});
 
 t.test('concurrent appends to two streams of one organisation: a gap-free chain that verifies', async (t) => {
   // The Ledger and Parties streams append in parallel, as entries and customers made at once do.
@@ -97,6 +105,14 @@ t.test('an event stored around the chain (its trigger disabled) is named', async
   } finally {
     client.release();
   }
+});
+
+t.test('a link removed from the chain is named by the next one', async (t) => {
+  const org = randomUUID();
+  const events = [1, 2, 3].map((n) => ({ id: randomUUID(), type: 'Linked', data: { n }, metadata: { schemaVersion: 1, organisationId: org } }));
+  await store.append(`Linked-${org}`, events, 'no_stream');
+  await db.pool.query(`DELETE FROM es_chain WHERE organisation_id = $1 AND seq = 2`, [org]);
+  t.match(await checkChain(store.chain, org), { ok: false, broken: { eventId: events[2].id, seq: 3n, reason: 'link 2 is missing' } });
 });
 
 t.test('an amount changed behind the store\'s back: verify names that event by id and position', async (t) => {
