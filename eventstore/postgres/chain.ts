@@ -12,7 +12,6 @@
  * Stores made before the chain are linked once, by the migration, in global order.
  */
 import * as crypto from 'node:crypto';
-import { createHash } from 'node:crypto';
 import type pg from 'pg';
 import type { AuditChain, ChainHead, ChainLink } from '../port.ts';
 
@@ -111,8 +110,9 @@ export function postgresChain(pool: pg.Pool): AuditChain {
   return {
     async head(organisationId) {
       const { rows } = await pool.query(
-        `SELECT h.seq::text, h.event_id, encode(h.hash, 'hex') AS hash, e.transaction_id::text AS commit, e.global_position::text AS prepare
-         FROM es_chain_heads h LEFT JOIN es_events e ON e.event_id = h.event_id WHERE h.organisation_id = $1`,
+        // The position from the head's link (0/0 if that was removed: verify then says the head is not the last link).
+        `SELECT h.seq::text, h.event_id, encode(h.hash, 'hex') AS hash, coalesce(c.transaction_id::text, '0') AS commit, coalesce(c.global_position, 0)::text AS prepare
+         FROM es_chain_heads h LEFT JOIN es_chain c ON c.organisation_id = h.organisation_id AND c.seq = h.seq WHERE h.organisation_id = $1`,
         [organisationId],
       );
       const r = rows[0];
@@ -160,7 +160,7 @@ export function postgresChain(pool: pg.Pool): AuditChain {
 }
 
 /** The first link's predecessor. */
-export const chainGenesis = (organisationId: string): Buffer => createHash('sha256').update(`chain:${organisationId}`, 'utf8').digest();
+export const chainGenesis = (organisationId: string): Buffer => crypto.createHash('sha256').update(`chain:${organisationId}`, 'utf8').digest();
 
 /** crypto.hash (Node ≥ 20.12): one call per link, half the cost of a Hash object (a million links in a verify). */
 const oneShot = (crypto as { hash?: (algorithm: string, data: Buffer, encoding: 'buffer') => Buffer }).hash;
@@ -168,7 +168,7 @@ let scratch = Buffer.allocUnsafe(64 * 1024);
 
 /** Link n's hash from link n-1's: sha256(previous || canonical as UTF-8). */
 export function chainStep(previous: Buffer, canonical: string): Buffer {
-  if (!oneShot) return createHash('sha256').update(previous).update(canonical, 'utf8').digest();
+  if (!oneShot) return crypto.createHash('sha256').update(previous).update(canonical, 'utf8').digest();
   const size = previous.length + Buffer.byteLength(canonical, 'utf8');
   if (scratch.length < size) scratch = Buffer.allocUnsafe(2 * size);
   previous.copy(scratch, 0);
