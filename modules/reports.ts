@@ -4,6 +4,7 @@
  * catalogs, and the event store's hash-chain head. It records no events of its own: the ledger's are its input.
  */
 import { ANALYTICS } from '../api/graphql/analytics/index.ts';
+import { AUDIT_CHAIN } from '../api/graphql/audit-chain.ts';
 import { defineModule } from './module.ts';
 
 export const reports = defineModule({
@@ -16,5 +17,5 @@ export const reports = defineModule({
   events: {},
   errors: {},
   grants: {},
-  queries: [ANALYTICS],
+  queries: [ANALYTICS, AUDIT_CHAIN],
 });
