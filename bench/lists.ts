@@ -341,7 +341,7 @@ export async function explain(pool: pg.Pool, statements: Recorded[]): Promise<St
   const seen = new Set<string>();
   for (const s of statements) {
     const key = `${s.sql}\u0000${JSON.stringify(s.params)}`;
-    if (seen.has(key) || !/^\s*SELECT\b/i.test(s.sql)) continue;
+    if (seen.has(key) || !/^\s*(SELECT|WITH)\b/i.test(s.sql)) continue;
     seen.add(key);
     const run = (db: pg.Pool | pg.PoolClient) => db.query(`EXPLAIN (ANALYZE, BUFFERS) ${s.sql}`, s.params);
     const { rows } = s.organisationId ? await readScoped(pool, s.organisationId, run) : await run(pool);

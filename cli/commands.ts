@@ -19,6 +19,8 @@ import { upgradeCharts } from '../commands/accounting/chart-upgrade.ts';
 import { UsageError, type Command, type OptionSpec } from './args.ts';
 import { aggregateHistory } from './history.ts';
 import { listClients, listOrganisations, listUsers } from './listings.ts';
+import { exportFec } from './fec.ts';
+import { verifyChain } from './verify.ts';
 import { CSV_REPORTS, reportCsv, writeReport } from './reports.ts';
 
 export interface CliContext {
@@ -311,4 +313,6 @@ export const COMMANDS: Array<Command<CliContext>> = [
       ].join('\n'));
     },
   },
+  exportFec,
+  verifyChain,
 ];

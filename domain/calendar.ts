@@ -5,10 +5,15 @@ export type IsoDate = string;
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
+/**
+ * A calendar day that exists: 2025-02-31 does not, nor year 0000 (PostgreSQL's calendar has no year 0). The year
+ * is set with setUTCFullYear, as Date.UTC would take years 0-99 for 1900-1999.
+ */
 export function isIsoDate(text: string): boolean {
   const m = DATE.exec(text);
-  if (!m) return false;
-  const d = new Date(Date.UTC(+m[1], +m[2] - 1, +m[3]));
+  if (!m || +m[1] < 1) return false;
+  const d = new Date(0);
+  d.setUTCFullYear(+m[1], +m[2] - 1, +m[3]);
   return d.getUTCFullYear() === +m[1] && d.getUTCMonth() === +m[2] - 1 && d.getUTCDate() === +m[3];
 }
 

@@ -150,7 +150,39 @@ export interface EventStore {
   readAllStored?(from: GlobalPosition, options: ReadAllOptions): Promise<StoredBatch | undefined>;
   /** The event with this id, if the store can look it up directly (idempotent command retries). */
   findEvent?(eventId: string): Promise<RecordedEvent | undefined>;
+  /** The organisations' hash chains (the auditor's trail), where the store keeps them; absent: not supported by this store. */
+  readonly chain?: AuditChain;
   close(): Promise<void>;
+}
+
+/** The last link of an organisation's hash chain. */
+export interface ChainHead {
+  eventId: string;
+  position: GlobalPosition;
+  /** sha256, hex. */
+  hash: string;
+  /** Links in the chain: the last one's seq. */
+  eventCount: bigint;
+}
+
+/** One link: its event's canonical text (what the hash covers) and the hash stored for it. */
+export interface ChainLink {
+  seq: bigint;
+  eventId: string;
+  position: GlobalPosition;
+  canonical: string;
+  /** sha256, hex, as stored. */
+  hash: string;
+}
+
+/** Each organisation's events chained by hash, in the order its appends committed (seq 1, 2, ...), not global order. */
+export interface AuditChain {
+  /** Undefined when the organisation has no events. */
+  head(organisationId: string): Promise<ChainHead | undefined>;
+  /** The links with afterSeq < seq ≤ afterSeq + count, in seq order (count at most 10,000): pages a reader may ask for at once. */
+  walk(organisationId: string, afterSeq: bigint, count: number): Promise<ChainLink[]>;
+  /** The organisation's first event (global order) that no link names: one stored around the chain. */
+  unlinked(organisationId: string): Promise<{ eventId: string; position: GlobalPosition } | undefined>;
 }
 
 export const LIMITS = Object.freeze({

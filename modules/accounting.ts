@@ -1,6 +1,6 @@
 /** Accounting: the organisation's chart, journal types and exercises, and each exercise's ledger of entries. */
 import { LedgerAggregate, OrganisationAggregate } from '../commands/accounting/aggregates.ts';
-import { ACCOUNTING_MUTATIONS } from '../commands/accounting/mutations.ts';
+import { ACCOUNTING_MUTATIONS, LOCK_DATES } from '../commands/accounting/mutations.ts';
 import { LEDGER_EVENT_TYPES } from '../domain/accounting/ledger.ts';
 import { ACCOUNTING_ENUMS } from '../domain/accounting/enums.ts';
 import { MatchingType } from '../domain/accounting/entry-documents.ts';
@@ -34,5 +34,7 @@ export const accounting = defineModule({
     'active/accounting/accounting-exercise': BOOKKEEPERS,
     // Journal types are shared settings in Sage's access model.
     'active/shared-settings': BOOKKEEPERS,
+    // Locking the books (and moving the soft lock back) is an administrator's decision.
+    [LOCK_DATES]: ['admin'],
   },
 });

@@ -3,6 +3,8 @@
  * (trial balance, third-party balance, balance sheet, P&L, report positions, KPIs), the aggregation and list
  * catalogs, and the event store's hash-chain head. It records no events of its own: the ledger's are its input.
  */
+import { ANALYTICS } from '../api/graphql/analytics/index.ts';
+import { AUDIT_CHAIN } from '../api/graphql/audit-chain.ts';
 import { ACCOUNTING_REPORTS } from '../api/graphql/reports/index.ts';
 import { defineModule } from './module.ts';
 
@@ -16,5 +18,5 @@ export const reports = defineModule({
   events: {},
   errors: {},
   grants: {},
-  queries: [ACCOUNTING_REPORTS],
+  queries: [ACCOUNTING_REPORTS, ANALYTICS, AUDIT_CHAIN],
 });

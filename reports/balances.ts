@@ -8,6 +8,8 @@
  * probe, capped at that half, picks the path inside the statement (each path's scans sit under a one-time filter
  * and only the chosen one runs). Both paths give the same rows (test/as-of-balances.test.ts).
  */
+import { AccountDayBalance, AccountPeriodBalance, DeletedEntryLine, PartyPeriodBalance } from '../projections/accounting/balances.ts';
+import { AccountingEntryLine } from '../projections/accounting/read-models.ts';
 
 export type BalanceGrain = 'account_period' | 'account_day' | 'party_period';
 
@@ -20,23 +22,22 @@ interface GrainTable {
 }
 
 const GRAINS: Readonly<Record<BalanceGrain, GrainTable>> = {
-  account_period: { table: 'account_period_balances', keys: ['accounting_exercise_id', 'accounting_period_id', 'sub_account_id', 'entry_type'], partiesOnly: false },
-  account_day: { table: 'account_day_balances', keys: ['accounting_exercise_id', 'date', 'sub_account_id', 'entry_type'], partiesOnly: false },
+  account_period: { table: AccountPeriodBalance.table, keys: ['accounting_exercise_id', 'accounting_period_id', 'sub_account_id', 'entry_type'], partiesOnly: false },
+  account_day: { table: AccountDayBalance.table, keys: ['accounting_exercise_id', 'date', 'sub_account_id', 'entry_type'], partiesOnly: false },
   party_period: {
-    table: 'party_period_balances',
+    table: PartyPeriodBalance.table,
     keys: ['accounting_exercise_id', 'accounting_period_id', 'third_party_origin', 'third_party_id', 'sub_account_id', 'entry_type'],
     partiesOnly: true,
   },
 };
 
-export const LINES_TABLE = 'accounting_entry_lines';
-export const TOMBSTONES_TABLE = 'deleted_entry_lines';
+const LINES_TABLE = AccountingEntryLine.table;
+const TOMBSTONES_TABLE = DeletedEntryLine.table;
 /**
  * The probe weighs all the organisation's lines, whatever the grain: both paths scan lines by recorded_at alone (a
  * party filter is no index's), and the period grain's table, the smallest, holds their count.
  */
 const LINE_TOTALS = GRAINS.account_period.table;
-
 
 const AMOUNTS = ['debit_amount', 'credit_amount', 'line_count'] as const;
 const ALIAS = /^[a-z_][a-z0-9_]*$/;

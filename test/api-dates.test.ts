@@ -26,6 +26,7 @@ const WITH_DATES: Record<string, { input: string; valid: Record<string, unknown>
     valid: { date: `${year}-03-31`, documentDate: `${year}-03-30`, journalTypeId, accountingEntryLines: [{ subAccountId: accounts[1].id, debitAmount: '1' }, { subAccountId: accounts[0].id, creditAmount: '1' }] },
     dates: ['date', 'documentDate'],
   },
+  updateAccountingLockDates: { input: 'AccountingLockDatesUpdateGLDtoInput', valid: { lockDate: `${year - 5}-12-31`, hardLockDate: `${year - 6}-12-31` }, dates: ['lockDate', 'hardLockDate'] },
 };
 
 function datePaths(type: GraphQLInputType, at = '', depth = 0): string[] {

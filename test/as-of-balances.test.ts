@@ -19,7 +19,10 @@ const ctx = { organisationId };
 const year = new Date().getUTCFullYear();
 const GRAINS: BalanceGrain[] = ['account_period', 'account_day', 'party_period'];
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const projected = async () => daemon.waitFor(await store.committedHead!());
+/** Waits for the read models (a long transaction elsewhere on a shared server holds the store's readers back a while). */
+const projected = async () => {
+  if (!(await daemon.waitFor(await store.committedHead!(), 120_000))) throw new Error('the projections did not catch up within 2 minutes');
+};
 
 await mutate.createAccountingExercise(ctx, { startDate: `${year - 1}-01-01`, endDate: `${year - 1}-12-31` });
 const customer = (await mutate.createCustomer(ctx, { socialName: 'Ferretería Centro S.L.' })) as { code: string };

@@ -40,7 +40,7 @@ const parties = [
   await mutate.createEmployee(ctx, { name: 'Ana Gómez' }),
 ].map((p) => (p as { id: string }).id);
 const head = async () => {
-  if (!(await daemon.waitFor(await store.committedHead!()))) throw new Error('read models did not catch up');
+  if (!(await daemon.waitFor(await store.committedHead!(), 30_000))) throw new Error('read models did not catch up');
 };
 
 // ---- The operations: postings of random lines (balanced by a last line), deletions of an entry posted before. ----
@@ -202,4 +202,19 @@ t.test('replayed, the organisation has the same balances and deleted lines', asy
     t.same(rows, [], `${table}: the live rows`);
   }
   await db.pool.query(`DROP SCHEMA ${r.schema} CASCADE`);
+});
+
+t.test('the balance tables are read models of SQL only: no GraphQL type, query root or REST collection', async (t) => {
+  for (const r of [AccountPeriodBalance, AccountDayBalance, PartyPeriodBalance, DeletedEntryLine]) {
+    const type = await api.gql(`{ __type(name: "${r.typeName}") { name } }`);
+    t.equal(type.data.__type, null, `${r.typeName}: no GraphQL type`);
+  }
+  const roots = await api.gql(`{ __schema { queryType { fields { name } } } }`);
+  const names: string[] = roots.data.__schema.queryType.fields.map((field: { name: string }) => field.name);
+  t.same(names.filter((name) => ['accountPeriodBalances', 'accountDayBalances', 'partyPeriodBalances', 'deletedEntryLines'].includes(name)), [], 'no query root of theirs');
+  t.equal((await api.rest('/account_period_balances')).status, 404, 'no REST collection');
+  // The lines' hidden columns are not fields either.
+  const line = await api.gql(`{ __type(name: "AccountingEntryLine") { fields { name } } }`);
+  const fields = line.data.__type.fields.map((field: { name: string }) => field.name);
+  t.notOk(['date', 'accountingExerciseId', 'accountingPeriodId', 'entryType', 'recordedAt'].some((name) => fields.includes(name)), 'no hidden line field in the type');
 });

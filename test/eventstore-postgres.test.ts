@@ -20,12 +20,13 @@ eventStoreContract(t, open);
 
 t.test('a reader never passes a transaction that is still in flight', async (t) => {
   const store = await open();
-  // Transaction A takes its id first and stays open; B commits after it with a later row.
+  // Transaction A takes its id first and stays open; B commits after it with a later row. A is another
+  // organisation's: one organisation's appends wait on each other at its hash chain's head (chain.ts).
   const slow = await db.pool.connect();
   await slow.query('BEGIN');
   await slow.query(
     `INSERT INTO es_events (stream_id, stream_revision, event_id, event_type, data, metadata)
-     VALUES ('Slow-1', 0, gen_random_uuid(), 'Slow', '{}', '{"schemaVersion":1}')`,
+     VALUES ('Slow-1', 0, gen_random_uuid(), 'Slow', '{}', json_build_object('schemaVersion', 1, 'organisationId', gen_random_uuid()))`,
   );
   await store.append('Fast-1', [event('Fast')], 'no_stream');
   const head = await store.headPosition();

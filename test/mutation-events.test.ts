@@ -71,8 +71,11 @@ const TABLE: Record<string, { input: () => object | Promise<object>; message: [o
   createAccountingAccount: { input: () => ({ code: '6290031', name: 'Servicios' }), message: ['accountingAccount', 'after.create'] },
   updateAccountingAccount: { input: () => ({ id: ids.createAccountingAccount, name: 'Servicios varios' }), message: ['accountingAccount', 'after.update'] },
   deleteAccountingAccount: { input: () => ({ id: ids.createAccountingAccount }), message: ['accountingAccount', 'after.delete'] },
-  createAccountingExercise: { input: () => ({ startDate: `${year + 1}-01-01`, endDate: `${year + 1}-12-31` }), message: ['accountingExercise', 'after.create'] },
+  // The year before the books' own: closing it opens this year's exercise (the year end needs the next one).
+  createAccountingExercise: { input: () => ({ startDate: `${year - 1}-01-01`, endDate: `${year - 1}-12-31` }), message: ['accountingExercise', 'after.create'] },
   closeAccountingExercise: { input: () => ({ id: ids.createAccountingExercise }), message: ['accountingExercise', 'after.close'] },
+  reopenAccountingExercise: { input: () => ({ id: ids.createAccountingExercise }), message: ['accountingExercise', 'after.reopen'] },
+  updateAccountingLockDates: { input: () => ({ lockDate: `${year - 1}-06-30` }), message: ['accountingLockDates', 'after.update'] },
   closeAccountingPeriod: { input: () => ({ id: period }), message: ['accountingPeriod', 'after.close'] },
   reopenAccountingPeriod: { input: () => ({ id: period }), message: ['accountingPeriod', 'after.reopen'] },
   createAccountingEntryUsingCodes: { input: () => lines, message: ['accountingEntry', 'after.create'] },

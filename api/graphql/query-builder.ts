@@ -56,6 +56,11 @@ export function whereSql(resource: Resource, filter: Filter | undefined, params:
     const relation = relationOf(resource, key);
     // GraphQL lets a client send null for any optional input field; here it would name no condition at all.
     if (value === null) throw new QueryInputError(`${key}: ${key === 'and' || key === 'or' ? 'a list of filters' : relation ? 'a filter of the related object' : 'an object of operators'}, not null`);
+    // The rows the filter does not take (ours: the filter inputs declare no `not`; the lists' catalog states complements).
+    if (key === 'not' && !relation && !resource.fields.some((x) => x.name === 'not')) {
+      parts.push(`NOT coalesce((${whereSql(resource, value as Filter, params, depth + 1, scope)}), false)`);
+      continue;
+    }
     if (key === 'and' || key === 'or') {
       const list = (value as Filter[]).map((sub) => `(${whereSql(resource, sub, params, depth + 1, scope)})`);
       if (list.length > 0) parts.push(`(${list.join(key === 'and' ? ' AND ' : ' OR ')})`);

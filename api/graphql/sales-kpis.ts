@@ -20,11 +20,11 @@
  */
 import { GraphQLError } from 'graphql';
 import type pg from 'pg';
+import { isIsoDate } from '../../domain/calendar.ts';
 import { Decimal } from '../../domain/money.ts';
 import { SalesIndicatorType } from '../../domain/sales/enums.ts';
 import type { QuerySpec } from '../../modules/module.ts';
 import { OrganizationCurrency } from '../../projections/accounting/read-models.ts';
-import { dayOf } from './reports/inputs.ts';
 import { RelatedSalesDocument, SalesInvoice, SalesQuote, SalesSettlementPayment } from '../../projections/sales/read-models.ts';
 
 const SALES_KPIS_SDL = `
@@ -48,6 +48,18 @@ export interface SalesKpiInput {
 interface Period {
   start: string;
   end: string;
+}
+
+/**
+ * A day, from a date or a date-time (its UTC day), between years 1 and 9999: a date that does not exist
+ * (2025-02-31) is refused, not rolled into the next month, and so is year 0 (PostgreSQL would refuse it).
+ */
+export function dayOf(value: unknown, field: string): string {
+  const text = typeof value === 'string' ? value : '';
+  const day = /^\d{4}-\d{2}-\d{2}($|T)/.test(text) && isIsoDate(text.slice(0, 10)) ? new Date(text.length === 10 ? `${text}T00:00:00Z` : text) : new Date(NaN);
+  const answer = Number.isNaN(day.getTime()) ? '' : day.toISOString().slice(0, 10);
+  if (!isIsoDate(answer)) throw new GraphQLError(`input.${field}: ${JSON.stringify(text.slice(0, 40))} is not a date of years 1 to 9999 (YYYY-MM-DD or an ISO 8601 date-time)`, { extensions: { code: 'INVALID_QUERY' } });
+  return answer;
 }
 
 export function periodOf(input: SalesKpiInput, now: Date): Period {
@@ -94,7 +106,7 @@ const FIGURES: Record<SalesIndicatorType, Figure> = {
 };
 
 /** The organisation's own currency and its decimals (the accounting read model's base currency). */
-async function baseCurrency(db: pg.PoolClient, organisationId: string): Promise<{ code: string | null; precision: number }> {
+export async function baseCurrency(db: pg.PoolClient, organisationId: string): Promise<{ code: string | null; precision: number }> {
   const { rows } = await db.query(`SELECT code, precision FROM ${OrganizationCurrency.table} WHERE organisation_id = $1 AND is_base_currency`, [organisationId]);
   // (Every organisation has one from its creation; an integer, put into the SQL as such.)
   return { code: rows[0]?.code ?? null, precision: Math.trunc(Number(rows[0]?.precision ?? 2)) };

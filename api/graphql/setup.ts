@@ -8,6 +8,7 @@ import { CODE_FORMAT, PartyKind } from '../../domain/parties/fields.ts';
 import { POSTING_LEVEL } from '../../domain/accounting/enums.ts';
 import type { OrganisationState } from '../../domain/accounting/organisation.ts';
 import { derivedId } from '../../domain/ids.ts';
+import { RESULT_ACCOUNTS } from '../../domain/accounting/year-end.ts';
 import { masterChartFor } from '../../domain/reference/charts.ts';
 import { ANNUAL_ACCOUNTS_MODEL, CHART_DEFAULT_ACCOUNTS, DEFAULT_JOURNALS, type AccountRole, type JournalRole } from '../../domain/reference/chart-defaults.ts';
 
@@ -32,6 +33,7 @@ const ACCOUNT_FIELDS: Record<string, AccountRole | null> = {
   defaultSaleProductsAccountId: 'saleProducts',
   intracommunityAccountId: 'intracommunity',
   foreignAccountId: 'foreign',
+  // The year end's result accounts (domain/accounting/year-end.ts), answered below.
   defaultProfitAccountCFId: null,
   defaultLossAccountCFId: null,
   defaultOpeningAccountCFId: null,
@@ -59,6 +61,9 @@ type OrganizationAccountingSetup {
   annualAccountsModel: AnnualAccountsModel
   openItemsAutomaticAllocation: Boolean
 ${[...Object.keys(ACCOUNT_FIELDS), ...Object.keys(JOURNAL_FIELDS)].map((name) => `  ${name}: UUID`).join('\n')}
+  "Ours (Odoo's lock dates, set by updateAccountingLockDates): nothing dated on or before either is posted or deleted."
+  lockDate: DateTime
+  hardLockDate: DateTime
 }
 type ThirdPartyCodeModeSettings {
   customerCodeIsManual: Boolean!
@@ -92,6 +97,10 @@ export function accountingSetup(org: Org, socialName: string | null) {
     openItemsAutomaticAllocation: false,
     ...Object.fromEntries(Object.entries(ACCOUNT_FIELDS).map(([name, role]) => [name, accountId(role)])),
     ...Object.fromEntries(Object.entries(JOURNAL_FIELDS).map(([name, role]) => [name, journalId(role)])),
+    defaultProfitAccountCFId: active(org.accountIdByCode.get(RESULT_ACCOUNTS[org.country].profit), org.accounts),
+    defaultLossAccountCFId: active(org.accountIdByCode.get(RESULT_ACCOUNTS[org.country].loss), org.accounts),
+    lockDate: org.lockDate,
+    hardLockDate: org.hardLockDate,
   };
 }
 

@@ -35,6 +35,8 @@ export const AccountCreateInput = z.object({
 });
 export const AccountUpdateInput = AccountCreateInput.omit({ code: true, accountLevel: true }).partial().extend({ id: uuid });
 export const IdInput = z.object({ id: uuid });
+/** Lock dates: a field left out stays as it is; null lifts the lock date (the hard one is never lifted). */
+export const LockDatesInput = z.object({ lockDate: date.nullish(), hardLockDate: date.nullish() });
 export const JournalTypeCreateInput = z.object({
   code: z.string().min(1).max(20),
   name: text(200).min(1),

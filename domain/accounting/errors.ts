@@ -34,6 +34,12 @@ export const AccountingErrors = {
   entryNotFound: 'accounting.businessErrors.accountingEntryNotFound',
   entryClosed: 'accounting.businessErrors.accountingEntryClosed',
   thirdPartyNotFound: 'accounting.businessErrors.thirdPartyNotFound',
+  nextExerciseMissing: 'accounting.businessErrors.nextAccountingExerciseMissing',
+  exerciseNotClosed: 'accounting.businessErrors.accountingExerciseNotClosed',
+  yearEndReferenceMissing: 'accounting.businessErrors.yearEndReferenceMissing',
+  yearEndEntry: 'accounting.businessErrors.yearEndEntryNotDeletable',
+  dateLocked: 'accounting.businessErrors.accountingDateLocked',
+  hardLockDateBackwards: 'accounting.businessErrors.hardLockDateCannotMoveBack',
 } as const;
 
 export type AccountingErrorCode = (typeof AccountingErrors)[keyof typeof AccountingErrors];
@@ -67,4 +73,10 @@ export const ACCOUNTING_MESSAGES: Record<AccountingErrorCode, Messages> = {
   [AccountingErrors.entryNotFound]: { en: 'Unknown accounting entry {id}.', es: 'Asiento contable desconocido {id}.', fr: 'Écriture comptable inconnue {id}.', de: 'Unbekannte Buchung {id}.' },
   [AccountingErrors.entryClosed]: { en: 'The accounting entry {id} is in a closed period and cannot be changed.', es: 'El asiento contable {id} está en un periodo cerrado y no se puede modificar.', fr: "L'écriture comptable {id} est dans une période clôturée et ne peut être modifiée.", de: 'Die Buchung {id} liegt in einer abgeschlossenen Periode und kann nicht geändert werden.' },
   [AccountingErrors.thirdPartyNotFound]: { en: 'Unknown third party {thirdParty}[ on line {line}]: no customer, supplier or employee of the organisation has it.', es: 'Tercero desconocido {thirdParty}[ en la línea {line}]: ningún cliente, proveedor o empleado de la organización lo tiene.', fr: "Tiers inconnu {thirdParty}[ à la ligne {line}] : aucun client, fournisseur ou salarié de l'organisation ne le porte.", de: 'Unbekannter Geschäftspartner {thirdParty}[ in Zeile {line}]: kein Kunde, Lieferant oder Mitarbeiter der Organisation hat diese Angabe.' },
+  [AccountingErrors.nextExerciseMissing]: { en: 'Closing the exercise {exercise} opens the next one, starting {startDate}: create it first.', es: 'Cerrar el ejercicio {exercise} abre el siguiente, que empieza el {startDate}: créelo antes.', fr: "Clôturer l'exercice {exercise} ouvre le suivant, qui commence le {startDate} : créez-le d'abord.", de: 'Der Abschluss des Geschäftsjahres {exercise} eröffnet das folgende ab {startDate}: legen Sie es zuerst an.' },
+  [AccountingErrors.exerciseNotClosed]: { en: 'The accounting exercise {exercise} is not closed.', es: 'El ejercicio contable {exercise} no está cerrado.', fr: "L'exercice comptable {exercise} n'est pas clôturé.", de: 'Das Geschäftsjahr {exercise} ist nicht abgeschlossen.' },
+  [AccountingErrors.yearEndReferenceMissing]: { en: 'The year end posts to the {kind} {code}, which the organisation does not have.', es: 'El cierre del ejercicio asienta en {kind} {code}, que la organización no tiene.', fr: "La clôture de l'exercice passe par {kind} {code}, que l'organisation n'a pas.", de: 'Der Jahresabschluss bucht auf {kind} {code}, das die Organisation nicht hat.' },
+  [AccountingErrors.yearEndEntry]: { en: 'The accounting entry {id} is the year end\'s: reopen its exercise to undo it.', es: 'El asiento contable {id} es del cierre del ejercicio: reabra el ejercicio para deshacerlo.', fr: "L'écriture comptable {id} est celle de la clôture : rouvrez l'exercice pour l'annuler.", de: 'Die Buchung {id} gehört zum Jahresabschluss: öffnen Sie das Geschäftsjahr wieder, um sie rückgängig zu machen.' },
+  [AccountingErrors.dateLocked]: { en: 'The books are locked up to {lockDate}[ ({lock})]: nothing dated {date} can be posted, deleted or reopened.', es: 'La contabilidad está bloqueada hasta el {lockDate}[ ({lock})]: no se puede asentar, eliminar ni reabrir nada con fecha {date}.', fr: "La comptabilité est verrouillée jusqu'au {lockDate}[ ({lock})] : rien daté du {date} ne peut être passé, supprimé ou rouvert.", de: 'Die Buchhaltung ist bis {lockDate} gesperrt[ ({lock})]: nichts mit Datum {date} kann gebucht, gelöscht oder wieder geöffnet werden.' },
+  [AccountingErrors.hardLockDateBackwards]: { en: 'The hard lock date {hardLockDate} cannot move back[ to {requested}] nor be lifted.', es: 'La fecha de bloqueo definitivo {hardLockDate} no puede retroceder[ al {requested}] ni levantarse.', fr: 'La date de verrouillage définitif {hardLockDate} ne peut pas reculer[ au {requested}] ni être levée.', de: 'Das endgültige Sperrdatum {hardLockDate} kann nicht zurückgesetzt[ auf {requested}] oder aufgehoben werden.' },
 };

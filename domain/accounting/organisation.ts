@@ -84,11 +84,13 @@ export type OrganisationEvent =
   | { type: 'JournalTypeCreated'; data: { journalTypeId: string; at: string } & JournalTypeFields }
   | { type: 'JournalTypeUpdated'; data: { journalTypeId: string; changes: JournalTypeChanges; at: string } }
   | { type: 'JournalTypeDeleted'; data: { journalTypeId: string; code: string; at: string } }
-  | { type: 'AccountingExerciseCreated'; data: { exerciseId: string; exercise: number; startDate: IsoDate; endDate: IsoDate; description: string | null; periods: PeriodDefinition[]; at: string } };
+  | { type: 'AccountingExerciseCreated'; data: { exerciseId: string; exercise: number; startDate: IsoDate; endDate: IsoDate; description: string | null; periods: PeriodDefinition[]; at: string } }
+  /** Both lock dates as they stand after the change (null: none). */
+  | { type: 'AccountingLockDatesSet'; data: { organisationId: string; lockDate: IsoDate | null; hardLockDate: IsoDate | null; at: string } };
 
 export const ORGANISATION_EVENT_TYPES = [
   'OrganisationCreated', 'AccountingAccountCreated', 'AccountingAccountUpdated', 'AccountingAccountDeleted',
-  'JournalTypeCreated', 'JournalTypeUpdated', 'JournalTypeDeleted', 'AccountingExerciseCreated',
+  'JournalTypeCreated', 'JournalTypeUpdated', 'JournalTypeDeleted', 'AccountingExerciseCreated', 'AccountingLockDatesSet',
 ] as const satisfies readonly OrganisationEvent['type'][];
 
 export interface AccountState {
@@ -114,6 +116,8 @@ export interface JournalTypeState {
 }
 export interface ExerciseSpan {
   id: string;
+  /** The exercise's year (its label). */
+  exercise?: number;
   startDate: IsoDate;
   endDate: IsoDate;
   periods: PeriodDefinition[];
@@ -133,6 +137,12 @@ export interface OrganisationState {
   journalTypes: Map<string, JournalTypeState>;
   journalTypeIdByCode: Map<string, string>;
   exercises: Map<string, ExerciseSpan>;
+  /**
+   * Lock dates in Odoo's sense: nothing dated on or before either is posted or deleted. An administrator moves
+   * `lockDate` either way or lifts it; `hardLockDate` only moves forward and is never lifted.
+   */
+  lockDate: IsoDate | null;
+  hardLockDate: IsoDate | null;
 }
 
 export const initialOrganisationState = (): OrganisationState => ({
@@ -148,6 +158,8 @@ export const initialOrganisationState = (): OrganisationState => ({
   journalTypes: new Map(),
   journalTypeIdByCode: new Map(),
   exercises: new Map(),
+  lockDate: null,
+  hardLockDate: null,
 });
 
 export type OrganisationCommand =
@@ -160,7 +172,9 @@ export type OrganisationCommand =
   | { type: 'CreateJournalType'; journalTypeId: string; fields: Partial<JournalTypeFields> & { code: string; name: string; type: JournalTypeType }; now: string }
   | { type: 'UpdateJournalType'; journalTypeId: string; changes: JournalTypeChanges; now: string }
   | { type: 'DeleteJournalType'; journalTypeId: string; journalTypeInUse: boolean; now: string }
-  | ({ type: 'CreateAccountingExercise'; exerciseId: string; description: string | null; now: string } & StatedExercise);
+  | ({ type: 'CreateAccountingExercise'; exerciseId: string; description: string | null; now: string } & StatedExercise)
+  /** Lock dates to set: undefined leaves one as it is, null lifts it (the hard one cannot be). */
+  | { type: 'SetAccountingLockDates'; lockDate?: IsoDate | null; hardLockDate?: IsoDate | null; now: string };
 
 export const LIMITS = Object.freeze({ maxAccounts: 100_000, maxJournalTypes: 1_000, maxExercises: 200 });
 
@@ -347,7 +361,24 @@ export function decideOrganisation(command: OrganisationCommand, state: Organisa
         data: { exerciseId: command.exerciseId, exercise, startDate, endDate, description: command.description, periods, at },
       }];
     }
+    case 'SetAccountingLockDates': {
+      requireOrganisation(state);
+      const lockDate = command.lockDate === undefined ? state.lockDate : command.lockDate;
+      const hardLockDate = command.hardLockDate === undefined ? state.hardLockDate : command.hardLockDate;
+      if (state.hardLockDate && (hardLockDate === null || hardLockDate < state.hardLockDate)) {
+        fail(AccountingErrors.hardLockDateBackwards, { hardLockDate: state.hardLockDate, ...(hardLockDate && { requested: hardLockDate }) });
+      }
+      if (lockDate === state.lockDate && hardLockDate === state.hardLockDate) return [];
+      return [{ type: 'AccountingLockDatesSet', data: { organisationId: state.id, lockDate, hardLockDate, at } }];
+    }
   }
+}
+
+/** The latest of the lock dates (nothing on or before it changes), and which one it is; undefined when none. */
+export function lockedThrough(state: Pick<OrganisationState, 'lockDate' | 'hardLockDate'>): { date: IsoDate; lock: 'lockDate' | 'hardLockDate' } | undefined {
+  const { lockDate, hardLockDate } = state;
+  if (hardLockDate && (!lockDate || hardLockDate >= lockDate)) return { date: hardLockDate, lock: 'hardLockDate' };
+  return lockDate ? { date: lockDate, lock: 'lockDate' } : undefined;
 }
 
 /**
@@ -424,8 +455,13 @@ export function evolveOrganisation(state: OrganisationState, event: Organisation
     case 'AccountingExerciseCreated': {
       const d = event.data;
       assert(!state.exercises.has(d.exerciseId), `${type} of exercise ${d.exerciseId}, which exists already`);
-      state.exercises.set(d.exerciseId, { id: d.exerciseId, startDate: d.startDate, endDate: d.endDate, periods: d.periods });
+      state.exercises.set(d.exerciseId, { id: d.exerciseId, exercise: d.exercise, startDate: d.startDate, endDate: d.endDate, periods: d.periods });
       return state;
+    }
+    case 'AccountingLockDatesSet': {
+      const d = event.data;
+      assert(!state.hardLockDate || (d.hardLockDate !== null && d.hardLockDate >= state.hardLockDate), `${type} moving the hard lock date ${state.hardLockDate} back`);
+      return { ...state, lockDate: d.lockDate, hardLockDate: d.hardLockDate };
     }
     default:
       return unknownEvent('Organisation', event);

@@ -189,3 +189,28 @@ function lineAmounts(model: StatementModel, balances: ReadonlyMap<string, Accoun
 export function indicatorAccounts(country: string): Partial<Record<string, readonly { prefix: string; sign: 1 | -1 }[]>> {
   return countryEntry(country).indicators;
 }
+
+/**
+ * An indicator's exact value over the balances: the country's lines for it evaluated on its default model (an
+ * overdrawn bank leaves TREASURY_BALANCE and ASSETS, as on the balance sheet), or its prefixes where no line fits.
+ * Undefined for an indicator the country does not define (e.g. EXCEPTIONAL_RESULT outside FR).
+ */
+export function indicatorValue(country: string, type: string, balances: ReadonlyMap<string, AccountBalance>): Decimal | undefined {
+  const entry = countryEntry(country);
+  const spec = entry.indicatorSpecs[type as keyof typeof entry.indicatorSpecs];
+  if (!spec) return undefined;
+  if ('prefixes' in spec) {
+    let sum = ZERO;
+    for (const [code, { debit, credit }] of balances) {
+      for (const term of spec.prefixes) if (code.startsWith(term.prefix)) sum = sum.plus(debit.minus(credit).times(term.sign));
+    }
+    return sum;
+  }
+  const balanceSheet = entry.models[entry.variants[0]!]!.BALANCE_SHEET;
+  const amounts = new Map([...lineAmounts(balanceSheet, balances), ...lineAmounts(balanceSheet.companion!, balances)]);
+  const lines = [...balanceSheet.lines, ...balanceSheet.companion!.lines];
+  return spec.lines.reduce((sum, code) => {
+    const line = lines.find((l) => l.code === code)!;
+    return sum.plus(amounts.get(code)!.total.times(line.balance === spec.direction ? 1 : -1));
+  }, ZERO);
+}

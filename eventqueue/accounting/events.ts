@@ -68,6 +68,9 @@ export const ACCOUNTING_EVENTS: EventCatalog<OrganisationEvent['type'] | LedgerE
   JournalTypeDeleted: (d) => ({ object: 'journalType', event: 'after.delete', key: d.journalTypeId, id: d.code }),
   AccountingExerciseCreated: (d) => ({ object: 'accountingExercise', event: 'after.create', key: d.exerciseId, id: String(d.exercise) }),
   AccountingExerciseClosed: (d) => ({ object: 'accountingExercise', event: 'after.close', key: d.exerciseId, id: d.exerciseId }),
+  AccountingExerciseReopened: (d) => ({ object: 'accountingExercise', event: 'after.reopen', key: d.exerciseId, id: d.exerciseId }),
+  // An integration that posts needs to know which dates the books refuse.
+  AccountingLockDatesSet: (d) => ({ object: 'accountingLockDates', event: 'after.update', key: d.organisationId, id: d.organisationId }),
   AccountingPeriodClosed: (d) => ({ object: 'accountingPeriod', event: 'after.close', key: d.periodId, id: d.periodId }),
   AccountingPeriodReopened: (d) => ({ object: 'accountingPeriod', event: 'after.reopen', key: d.periodId, id: d.periodId }),
 };

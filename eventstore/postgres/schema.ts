@@ -1,3 +1,5 @@
+import { CHAIN_DDL } from './chain.ts';
+
 /**
  * The PostgreSQL event store's tables. `events` is append-only: nothing updates or deletes a row
  * (a trigger enforces it). Global order is (transaction_id, global_position): readers only read
@@ -44,4 +46,4 @@ END $$;
 DROP TRIGGER IF EXISTS es_events_append_only ON es_events;
 CREATE TRIGGER es_events_append_only BEFORE UPDATE OR DELETE ON es_events
   FOR EACH ROW EXECUTE FUNCTION es_events_append_only();
-`;
+${CHAIN_DDL}`;

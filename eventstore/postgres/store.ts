@@ -15,6 +15,7 @@ import {
   WrongExpectedRevision,
   streamCategory,
   type AppendResult,
+  type AuditChain,
   type BatchHandler,
   type EventFilter,
   type EventStore,
@@ -30,6 +31,7 @@ import {
 import { withMigrationLock } from '../../platform/database.ts';
 import { COPY_BATCH_COLUMNS, copyBatchInfo } from './copy-batch.ts';
 import { EVENT_STORE_DDL } from './schema.ts';
+import { postgresChain } from './chain.ts';
 import { assertStorableJson } from '../../platform/storable-text.ts';
 import { pollingSubscription } from './subscription.ts';
 import { upcastEvent } from '../upcasters.ts';
@@ -144,12 +146,14 @@ const UNIQUE_VIOLATION = '23505';
 
 export class PostgresEventStore implements EventStore {
   private readonly wakeups: Wakeups;
+  readonly chain: AuditChain;
 
   private constructor(
     readonly pool: pg.Pool,
     connectionString: string,
   ) {
     this.wakeups = new Wakeups(pool, connectionString);
+    this.chain = postgresChain(pool);
   }
 
   static async open(pool: pg.Pool, connectionString: string): Promise<PostgresEventStore> {

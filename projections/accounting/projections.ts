@@ -96,7 +96,7 @@ export const chartProjection: Projection = {
 export const exercisesProjection: Projection = {
   name: 'exercises',
   resources: [AccountingExercise, AccountingPeriod],
-  eventTypes: ['AccountingExerciseCreated', 'AccountingPeriodClosed', 'AccountingPeriodReopened', 'AccountingExerciseClosed'],
+  eventTypes: ['AccountingExerciseCreated', 'AccountingPeriodClosed', 'AccountingPeriodReopened', 'AccountingExerciseClosed', 'AccountingExerciseReopened'],
   apply(event, w, t) {
     const e = known(event);
     const organisationId = org(event);
@@ -113,7 +113,8 @@ export const exercisesProjection: Projection = {
       case 'AccountingPeriodReopened':
         return w.update(AccountingPeriod, t(AccountingPeriod), { id: e.data.periodId }, { isClosed: e.type === 'AccountingPeriodClosed', modificationDate: e.data.at });
       case 'AccountingExerciseClosed':
-        return w.update(AccountingExercise, t(AccountingExercise), { id: e.data.exerciseId }, { status: 'CLOSED', modificationDate: e.data.at });
+      case 'AccountingExerciseReopened':
+        return w.update(AccountingExercise, t(AccountingExercise), { id: e.data.exerciseId }, { status: e.type === 'AccountingExerciseClosed' ? 'CLOSED' : 'OPEN', modificationDate: e.data.at });
     }
   },
 };
@@ -151,7 +152,7 @@ function applyLedgerEvent(event: RecordedEvent, w: Writes, t: TableOf, oldLines:
         organisationId, id: d.entryId, number: d.number, date: d.date, documentDate: d.documentDate, documentNumber: d.documentNumber,
         description: d.description, journalTypeId: d.journalTypeId, accountingExerciseId: d.exerciseId, accountingPeriodId: d.periodId,
         sessionId: d.sessionId, currencyId: currencyId(organisationId, d.currencyCode), entryType: d.entryType, sourceType: d.sourceType,
-        sourceEntityId: d.sourceEntityId ?? null, isClosed: false, creationDate: d.at, modificationDate: d.at,
+        sourceEntityId: d.sourceEntityId ?? null, isClosed: d.inClosedPeriod ?? false, ...(d.inClosedPeriod && { closeDate: d.at }), creationDate: d.at, modificationDate: d.at,
       });
       for (const l of d.lines) {
         w.insert(AccountingEntryLine, t(AccountingEntryLine), {

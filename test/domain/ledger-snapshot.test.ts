@@ -11,6 +11,8 @@ import { Book, credit, debit } from './builders.ts';
 /** Everything LedgerState holds, in a form whose equality does not depend on insertion order. */
 const canonical = (s: LedgerState) => ({
   closed: s.closed,
+  closings: s.closings,
+  closedWithExercise: s.closedWithExercise,
   closedPeriods: [...s.closedPeriods].sort(),
   entryOrder: s.entryOrder,
   entries: s.entryOrder.map((id) => s.entries.get(id)),

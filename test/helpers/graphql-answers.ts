@@ -10,12 +10,13 @@ export function graphqlAnswers(api: Running, headers?: Record<string, string>) {
     if (r.errors) throw new Error(`${query.slice(0, 60)}: ${JSON.stringify(r.errors)}`);
     return r.data;
   }
-  /** Refused with `code` as its first error, with no event appended. */
+  /** Refused with `code` as its first error (answered, for its message), with no event appended. */
   async function refused(t: Pick<TAP, 'equal'>, name: string, query: string, variables: object, code: string) {
     const before = await api.eventCount();
     const r = await api.gql(query, variables, headers);
     t.equal(r.errors?.[0]?.extensions?.code, code, `${name}: ${code}`);
     t.equal(await api.eventCount(), before, `${name}: nothing appended`);
+    return r.errors?.[0];
   }
   return { ok, refused };
 }

@@ -124,6 +124,12 @@ export const ACCOUNTING: SageOperation[] = [
     expect(data, ctx) { assert.equal(onlyNode(data.accountingExercises).periods.find((p: any) => p.id === ctx.periodId).isClosed, false); },
   },
   {
+    name: 'createAccountingExercise 2024: closing 2023 opens it (the year end carries the balances forward)',
+    query: `mutation createAccountingExercise($values: AccountingExerciseCreateGLDtoInput!) { createAccountingExercise(input: $values) { id } }`,
+    variables: () => ({ values: { exercise: 2024, startDate: '2024-01-01', numberPeriods: 12 } }),
+    expect(data) { assert.ok(data.createAccountingExercise.id); },
+  },
+  {
     name: 'closeAccountingExercise (ours; S1 15 names the Open/Closed status)',
     query: `mutation closeAccountingExercise($input: AccountingExerciseCloseGLDtoInput!) { closeAccountingExercise(input: $input) { id } }`,
     variables: (ctx) => ({ input: { id: ctx.exerciseId } }),
@@ -142,6 +148,30 @@ export const ACCOUNTING: SageOperation[] = [
       assert.equal(data.accountingExercises.edges.length, 1);
       assert.ok(nodesOf(data.journalTypes).length > 0 && nodesOf(data.journalTypes).every((j) => j.type === 'GENERAL'));
     },
+  },
+  {
+    name: 'reopenAccountingExercise (ours; undoes the year end), then closeAccountingExercise again',
+    query: `mutation reopenAccountingExercise($input: AccountingExerciseReopenGLDtoInput!) { reopenAccountingExercise(input: $input) { id } }`,
+    variables: (ctx) => ({ input: { id: ctx.exerciseId } }),
+    expect(data, ctx) { assert.equal(data.reopenAccountingExercise.id, ctx.exerciseId); },
+  },
+  {
+    name: 'closeAccountingExercise once more: the exercise closed as before',
+    query: `mutation closeAccountingExercise($input: AccountingExerciseCloseGLDtoInput!) { closeAccountingExercise(input: $input) { id } }`,
+    variables: (ctx) => ({ input: { id: ctx.exerciseId } }),
+    expect(data, ctx) { assert.equal(data.closeAccountingExercise.id, ctx.exerciseId); },
+  },
+  {
+    name: 'updateAccountingLockDates (ours; Odoo\'s lock dates): the lock date set, read back',
+    query: `mutation updateAccountingLockDates($input: AccountingLockDatesUpdateGLDtoInput!) { updateAccountingLockDates(input: $input) { id lockDate hardLockDate } }`,
+    variables: () => ({ input: { lockDate: '2023-06-30' } }),
+    expect(data) { assert.equal(data.updateAccountingLockDates.lockDate, '2023-06-30'); assert.equal(data.updateAccountingLockDates.hardLockDate, null); },
+  },
+  {
+    name: 'updateAccountingLockDates: the lock date lifted (null)',
+    query: `mutation updateAccountingLockDates($input: AccountingLockDatesUpdateGLDtoInput!) { updateAccountingLockDates(input: $input) { lockDate } }`,
+    variables: () => ({ input: { lockDate: null } }),
+    expect(data) { assert.equal(data.updateAccountingLockDates.lockDate, null); },
   },
   {
     name: 'createJournalType of type FINANCIAL with its bank account (pm-085)',

@@ -10,7 +10,10 @@ import { Decimal } from '../../../domain/money.ts';
 import { AccountingExercise, OrganizationCurrency } from '../../../projections/accounting/read-models.ts';
 import { Organisation } from '../../../projections/accounting/organisation.ts';
 import { asOfInstant } from '../../../reports/as-of.ts';
+import { dayOf } from '../sales-kpis.ts';
 import { periodsOf, spanOf, type Day, type Period, type Reading, type Span } from '../../../reports/sql.ts';
+
+export { dayOf };
 
 export const invalid = (field: string, message: string) => new GraphQLError(`input.${field}: ${message}`, { extensions: { code: 'INVALID_QUERY', field: `input.${field}` } });
 
@@ -18,14 +21,6 @@ export const invalid = (field: string, message: string) => new GraphQLError(`inp
 export const READING_FIELDS = `
   "The books as they stood at this instant (the events recorded up to it; an ISO 8601 date-time with Z or an offset); now when absent or later. Ours."
   asOf: DateTime`;
-
-/** A day, from a date or a date-time (its UTC day). */
-export function dayOf(value: unknown, field: string): Day {
-  const text = typeof value === 'string' ? value : '';
-  const day = /^\d{4}-\d{2}-\d{2}($|T)/.test(text) ? new Date(text.length === 10 ? `${text}T00:00:00Z` : text) : new Date(NaN);
-  if (Number.isNaN(day.getTime())) throw invalid(field, `${JSON.stringify(String(value ?? '').slice(0, 40))} is not a date (YYYY-MM-DD or an ISO 8601 date-time)`);
-  return day.toISOString().slice(0, 10);
-}
 
 /** `asOf` as an ISO instant (reports/as-of.ts: an offset required; the future taken as now). */
 export const asOfOf = (value: unknown, now: Date): string | undefined => asOfInstant(value, now)?.toISOString();

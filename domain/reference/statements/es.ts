@@ -4,8 +4,8 @@
  * ("Inmovilizado intangible = 20, (280), (290)"). Flags: N normal, A abreviado, P PYMES; a row without `in` is in all
  * three, and a formula keyed { N: ..., AP: ... } differs per variant (the normal model breaks a line into items).
  * Where the legal text places an account by the sign of its balance (banks, 551, 5525) the rows use [D] and [C].
- * Simplifications, stated: the a)/b) long/short-term splits of "Clientes" and "Proveedores" and the normal P&L's
- * lettered sub-items are not lines; the three variants share one P&L layout.
+ * Simplifications, stated: the a)/b) long/short-term splits of "Clientes" and "Proveedores" are not lines; of the
+ * normal P&L's lettered sub-items, those of 1, 4, 6 and 7 are (the others' lines are whole).
  */
 import type { ModelRow, StatementsSpec } from '../../reports/statement-model.ts';
 
@@ -105,13 +105,26 @@ const BALANCE_SHEET: readonly ModelRow[] = [
 
 const PROFIT_AND_LOSS: readonly ModelRow[] = [
   { balance: 'CREDIT' },
-  ['R01', '1. Importe neto de la cifra de negocios.', '700, 701, 702, 703, 704, 705, (706), (708), (709)'],
+  ['R01', '1. Importe neto de la cifra de negocios.', { N: 'R01A + R01B', AP: '700, 701, 702, 703, 704, 705, (706), (708), (709)' }],
+  ['R01A', 'a) Ventas.', '700, 701, 702, 703, 704, (706), (708), (709)', { in: 'N' }],
+  ['R01B', 'b) Prestaciones de servicios.', '705', { in: 'N' }],
   ['R02', '2. Variación de existencias de productos terminados y en curso de fabricación.', '(6930), 71, 7930'],
   ['R03', '3. Trabajos realizados por la empresa para su activo.', '73'],
-  ['R04', '4. Aprovisionamientos.', '(600), (601), (602), 606, (607), 608, 609, 61, (6931), (6932), (6933), 7931, 7932, 7933'],
+  ['R04', '4. Aprovisionamientos.', { N: 'R04A + R04B + R04C + R04D', AP: '(600), (601), (602), 606, (607), 608, 609, 61, (6931), (6932), (6933), 7931, 7932, 7933' }],
+  ['R04A', 'a) Consumo de mercaderías.', '(600), 6060, 6080, 6090, 610', { in: 'N' }],
+  ['R04B', 'b) Consumo de materias primas y otras materias consumibles.', '(601), (602), 6061, 6062, 6081, 6082, 6091, 6092, 611, 612', { in: 'N' }],
+  ['R04C', 'c) Trabajos realizados por otras empresas.', '(607)', { in: 'N' }],
+  ['R04D', 'd) Deterioro de mercaderías, materias primas y otros aprovisionamientos.', '(6931), (6932), (6933), 7931, 7932, 7933', { in: 'N' }],
   ['R05', '5. Otros ingresos de explotación.', '740, 747, 75'],
-  ['R06', '6. Gastos de personal.', '(64), 7950, 7957'],
-  ['R07', '7. Otros gastos de explotación.', '(62), (631), (634), 636, 639, (65), (694), (695), 794, 7954'],
+  ['R06', '6. Gastos de personal.', { N: 'R06A + R06B + R06C', AP: '(64), 7950, 7957' }],
+  ['R06A', 'a) Sueldos, salarios y asimilados.', '(640), (641), (6450)', { in: 'N' }],
+  ['R06B', 'b) Cargas sociales.', '(642), (643), (649)', { in: 'N' }],
+  ['R06C', 'c) Provisiones.', '(644), (6457), 7950, 7957', { in: 'N' }],
+  ['R07', '7. Otros gastos de explotación.', { N: 'R07A + R07B + R07C + R07D', AP: '(62), (631), (634), 636, 639, (65), (694), (695), 794, 7954' }],
+  ['R07A', 'a) Servicios exteriores.', '(62)', { in: 'N' }],
+  ['R07B', 'b) Tributos.', '(631), (634), 636, 639', { in: 'N' }],
+  ['R07C', 'c) Pérdidas, deterioro y variación de provisiones por operaciones comerciales.', '(650), (694), (695), 794, 7954', { in: 'N' }],
+  ['R07D', 'd) Otros gastos de gestión corriente.', '(651), (659)', { in: 'N' }],
   ['R08', '8. Amortización del inmovilizado.', '(68)'],
   ['R09', '9. Imputación de subvenciones de inmovilizado no financiero y otras.', '746'],
   ['R10', '10. Excesos de provisiones.', '7951, 7952, 7955, 7956'],

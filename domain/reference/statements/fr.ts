@@ -14,7 +14,7 @@ import type { ModelRow, StatementsSpec } from '../../reports/statement-model.ts'
 const BILAN: readonly ModelRow[] = [
   ['A0', 'ACTIF'],
   { balance: 'DEBIT', multiColumn: true },
-  ['A000', 'CAPITAL SOUSCRIT NON APPELÉ (I)', '109'],
+  ['A000', 'CAPITAL SOUSCRIT NON-APPELÉ (I)', '109'],
   ['A1', 'ACTIF IMMOBILISÉ'],
   ['A100', 'Immobilisations incorporelles', 'A10001 + A10002 + A10003 + A10004 + A10005 + A10006'],
   ['A10001', "Frais d'établissement", '201 | 2801'],

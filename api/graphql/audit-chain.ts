@@ -1,0 +1,41 @@
+/**
+ * `auditChainHead`: the last link of the caller's organisation's hash chain (the auditor's trail,
+ * eventstore/postgres/chain.ts), for an auditor to note and compare later with what `ledger verify` prints.
+ * Read with the service's pool: the event store's tables are not the reader role's; the query names the
+ * caller's organisation and no other.
+ */
+import { GraphQLError } from 'graphql';
+import { formatPosition } from '../../eventstore/port.ts';
+import { postgresChain } from '../../eventstore/postgres/chain.ts';
+import type { QuerySpec } from '../../modules/module.ts';
+
+const UNDEFINED_TABLE = '42P01';
+
+export const AUDIT_CHAIN: QuerySpec = {
+  sdl: `
+"The last link of an organisation's hash chain: each event's hash covers the previous one's and the event as stored."
+type AuditChainHead {
+  "The event store position of the chain's last event (COMMIT/PREPARE)."
+  position: String!
+  eventId: UUID!
+  "sha256, hex."
+  hash: String!
+  "Events in the chain."
+  eventCount: Int!
+}`,
+  rootFields: `
+  "The caller's organisation's hash-chain head (ours: the auditor's trail; \`ledger verify\` recomputes the chain)."
+  auditChainHead: AuditChainHead`,
+  resolvers: {
+    async auditChainHead(_args: unknown, ctx) {
+      try {
+        const head = await postgresChain(ctx.pool).head(ctx.caller.organisationId);
+        return head && { position: formatPosition(head.position), eventId: head.eventId, hash: head.hash, eventCount: Number(head.eventCount) };
+      } catch (error) {
+        // A store that keeps no chain (KurrentDB) has no chain tables in the read models' database.
+        if ((error as { code?: string }).code === UNDEFINED_TABLE) throw new GraphQLError('auditChainHead: not supported by this event store', { extensions: { code: 'NOT_SUPPORTED' } });
+        throw error;
+      }
+    },
+  },
+};
