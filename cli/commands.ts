@@ -255,7 +255,8 @@ export const COMMANDS: Array<Command<CliContext>> = [
     },
     async run({ core }, v, report) {
       await requireOrganisation(core, str(v.org));
-      await writeReport(await reportCsv(core.db.pool, str(v.org), report ?? '', str(v.input), new Date()), typeof v.out === 'string' ? v.out : undefined);
+      const env = { now: new Date(), organisation: () => core.commands.organisation(str(v.org)) };
+      await writeReport(await reportCsv(core.db.pool, str(v.org), report ?? '', str(v.input), env), typeof v.out === 'string' ? v.out : undefined);
     },
   },
   {

@@ -8,6 +8,7 @@ import { GraphQLError } from 'graphql';
 import type pg from 'pg';
 import { readScoped } from '../api/read-scope.ts';
 import { REPORT_ROOTS } from '../api/graphql/reports/index.ts';
+import type { ReportEnv } from '../api/graphql/reports/inputs.ts';
 import { UsageError } from './args.ts';
 
 /** The CLI's names of the reports, and the root each one is. */
@@ -42,7 +43,7 @@ export function toCsv(report: CsvReport, rows: readonly Record<string, unknown>[
 }
 
 /** The report's CSV for the organisation; a bad input is a usage error naming the field, as GraphQL names it. */
-export async function reportCsv(pool: pg.Pool, organisationId: string, report: string, inputJson: string, now: Date): Promise<string> {
+export async function reportCsv(pool: pg.Pool, organisationId: string, report: string, inputJson: string, env: ReportEnv): Promise<string> {
   if (!Object.hasOwn(CSV_REPORTS, report)) throw new UsageError(`ledger report: REPORT must be one of ${Object.keys(CSV_REPORTS).join(', ')}${report ? `, not '${report}'` : ''}`);
   let input: unknown;
   try {
@@ -53,7 +54,7 @@ export async function reportCsv(pool: pg.Pool, organisationId: string, report: s
   if (typeof input !== 'object' || input === null || Array.isArray(input)) throw new UsageError('ledger report: --input must be a JSON object');
   const name = report as CsvReport;
   try {
-    const rows = await readScoped(pool, organisationId, (db) => REPORT_ROOTS[CSV_REPORTS[name]](db, organisationId, input, now));
+    const rows = await readScoped(pool, organisationId, (db) => REPORT_ROOTS[CSV_REPORTS[name]](db, organisationId, input, env));
     return toCsv(name, rows);
   } catch (error) {
     if (error instanceof GraphQLError && error.extensions.code === 'INVALID_QUERY') throw new UsageError(`ledger report ${name}: ${error.message}`);

@@ -18,6 +18,17 @@ export interface Reading {
   asOf?: string;
   /** Entry types left out (AccountingEntryType values). */
   excludedEntryTypes: readonly string[];
+  /** Lines the books do not hold that the report adds on `day` (of period `periodId`): a temporary carry-forward. */
+  virtual?: { day: Day; periodId: string; lines: readonly VirtualLine[] };
+}
+
+/** A line of no entry (the opening the previous exercise's close would post: domain/accounting/year-end.ts). */
+export interface VirtualLine {
+  subAccountId: string;
+  thirdPartyId: string | null;
+  thirdPartyOrigin: string | null;
+  debitAmount: string;
+  creditAmount: string;
 }
 
 export interface Period {
@@ -112,6 +123,14 @@ function movements(grains: Grains, keys: string, exerciseId: string, spans: Span
         ON b.date BETWEEN s.from_day AND s.to_day
       WHERE b.accounting_exercise_id = ${exercise} AND b.date BETWEEN ${params.add(days.map((d) => d[1]).sort()[0], '::date')} AND ${params.add(days.map((d) => d[2]).sort().at(-1), '::date')}${types}`);
   }
+  const virtual = reading.virtual;
+  const covering = virtual ? tagged.filter(([, span]) => span.periodIds.includes(virtual.periodId) || span.days.some(([from, to]) => from <= virtual.day && virtual.day <= to)) : [];
+  if (virtual && virtual.lines.length && covering.length) {
+    const column = (f: (l: VirtualLine) => unknown, cast: string) => params.add(virtual.lines.map(f), cast);
+    parts.push(`${select} unnest(${column((l) => l.subAccountId, '::uuid[]')}, ${column((l) => l.thirdPartyId, '::uuid[]')}, ${column((l) => l.thirdPartyOrigin, '::text[]')},
+        ${column((l) => l.debitAmount, '::numeric[]')}, ${column((l) => l.creditAmount, '::numeric[]')}) AS b(sub_account_id, third_party_id, third_party_origin, debit_amount, credit_amount)
+      CROSS JOIN unnest(${params.add(covering.map(([col]) => col), '::text[]')}) AS s(col)`);
+  }
   return parts.join('\n UNION ALL\n');
 }
 
@@ -189,5 +208,31 @@ export async function partyMovements(
       FROM s LEFT JOIN ${party.table} p ON p.organisation_id = $1 AND p.id = s.third_party_id
      WHERE true${codeRange('p.code', params, range.start, range.end)}
      ORDER BY p.code, s.third_party_id`;
+  return (await db.query(sql, params.values)).rows;
+}
+
+export interface ExerciseBalanceRow {
+  sub_account_id: string;
+  third_party_id: string | null;
+  third_party_origin: string | null;
+  debit: string;
+  credit: string;
+}
+
+/**
+ * A whole exercise's balances per account and third party (what its year end carries forward): each party's on
+ * its accounts, and the rest of each account's without a party.
+ */
+export async function exerciseBalances(db: pg.PoolClient, organisationId: string, exerciseId: string, asOf?: string): Promise<ExerciseBalanceRow[]> {
+  const params = new Params(organisationId);
+  const at = asOfParam(params, { asOf, excludedEntryTypes: [] });
+  const exercise = params.add(exerciseId, '::uuid');
+  const sql = `WITH a AS (SELECT sub_account_id, sum(debit_amount) AS debit, sum(credit_amount) AS credit FROM ${balancesFrom('account_period', 'b', at)} WHERE b.accounting_exercise_id = ${exercise} GROUP BY 1),
+    p AS (SELECT sub_account_id, third_party_id, third_party_origin::text, sum(debit_amount) AS debit, sum(credit_amount) AS credit
+            FROM ${balancesFrom('party_period', 'b', at)} WHERE b.accounting_exercise_id = ${exercise} GROUP BY 1, 2, 3),
+    ps AS (SELECT sub_account_id, sum(debit) AS debit, sum(credit) AS credit FROM p GROUP BY 1)
+    SELECT * FROM p
+    UNION ALL
+    SELECT a.sub_account_id, NULL, NULL, a.debit - coalesce(ps.debit, 0), a.credit - coalesce(ps.credit, 0) FROM a LEFT JOIN ps USING (sub_account_id)`;
   return (await db.query(sql, params.values)).rows;
 }

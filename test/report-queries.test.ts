@@ -237,6 +237,37 @@ t.test('asOf: the books as they stood at an instant, on every report', async (t)
   t.same(await answer(TB, { ...input, asOf: `${year - 5}-01-01T00:00:00+02:00` }), [], 'an instant before any entry reads no books');
 });
 
+t.test('showTemporaryCarryForward: before the previous year is closed, the opening its close then posts', async (t) => {
+  const other = await clientOf(api, 'ES', 'Arrastre S.L.', 'arrastre@example.com');
+  const c = { organisationId: other.orgId };
+  const previous = await mutate.createAccountingExercise(c, { startDate: `${year - 1}-01-01`, endDate: `${year - 1}-12-31`, description: 'Anterior' });
+  const client = await mutate.createCustomer(c, { socialName: 'Cliente Antiguo S.L.' });
+  const entry = (date: string, lines: object[]) => mutate.createAccountingEntryUsingCodes(c, { date, journalTypeCode: 'GEN', accountingEntryLines: lines });
+  await entry(`${year - 1}-03-01`, [{ subAccountCode: '5720000', debitAmount: '5000.00' }, { subAccountCode: '1000000', creditAmount: '5000.00' }]);
+  await entry(`${year - 1}-06-01`, [{ subAccountCode: '4300000', debitAmount: '1210.00', thirdCode: client.code }, { subAccountCode: '7000000', creditAmount: '1000.00' }, { subAccountCode: '4770000', creditAmount: '210.00' }]);
+  await entry(`${year - 1}-07-01`, [{ subAccountCode: '6290000', debitAmount: '300.00' }, { subAccountCode: '5720000', creditAmount: '300.00' }]);
+  await entry(`${year}-02-01`, [{ subAccountCode: '5720000', debitAmount: '400.00' }, { subAccountCode: '4300000', creditAmount: '400.00', thirdCode: client.code }]);
+  await projected();
+  const current = (await api.gql(`{ accountingExercises(where: { exercise: { eq: ${year} } }) { nodes { id } } }`, {}, other.headers)).data.accountingExercises.nodes[0].id;
+  const tb = { exerciseId: current, startDate: `${year}-01-01`, endDate: `${year}-12-31`, isTrialBalanceComparative: true };
+  const tp = { thirdPartyType: 'CUSTOMER', exerciseId: current, startDate: `${year}-01-01`, endDate: `${year}-06-30`, isBalanceComparative: true };
+  const bs = { startDate: `${year}-01-01`, endDate: `${year}-12-31` };
+  const read = (carry: boolean) => Promise.all([answer(TB, { ...tb, showTemporaryCarryForward: carry }, other.headers), answer(TPB, { ...tp, showTemporaryCarryForward: carry }, other.headers), answer(BS, { ...bs, showTemporaryCarryForward: carry }, other.headers)]);
+
+  const [withCarry, without] = [await read(true), await read(false)];
+  t.same(without[0].map((r) => r.accountCode), ['4300000', '5720000'], 'without it, the year\'s own entry only');
+  t.equal(withCarry[0].find((r) => r.accountCode === '1290000')?.balance, '-700.00', 'the previous year\'s result (1000.00 − 300.00) carried to 129');
+  t.equal(withCarry[1][0].balance, '810.00', 'the customer\'s 1210.00 carried, less the 400.00 paid');
+  const later = (await answer(TB, { ...tb, startDate: `${year}-03-01`, showTemporaryCarryForward: true }, other.headers));
+  t.ok(later.every((r) => r.debitAmount === '0.00' && r.creditAmount === '0.00'), 'a period after the first day has none of it in its own columns');
+  t.ok(later.some((r) => r.accumulatedBalance !== '0.00'), 'but in its accumulated ones');
+
+  await mutate.closeAccountingExercise(c, { id: previous.id });
+  await projected();
+  t.same(await read(false), withCarry, 'once closed, the books hold the same opening, posted');
+  t.same(await read(true), withCarry, 'and nothing is added twice');
+});
+
 t.test('another organisation\'s exercise reads as an unknown one', async (t) => {
   const other = await clientOf(api, 'ES', 'Otra S.L.', 'otra@example.com');
   const input = { exerciseId: exercise.id, startDate: `${year}-01-01`, endDate: `${year}-12-31` };

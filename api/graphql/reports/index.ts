@@ -5,20 +5,21 @@
  */
 import type pg from 'pg';
 import type { QuerySpec } from '../../../modules/module.ts';
+import type { ReportEnv } from './inputs.ts';
 import { KPIS_ROOT_FIELDS, KPIS_SDL, accountingKpis } from './kpis.ts';
 import { REPORT_POSITIONS_ROOT_FIELDS, REPORT_POSITIONS_SDL, reportPositions } from './report-positions.ts';
 import { STATEMENTS_ROOT_FIELDS, STATEMENTS_SDL, statementReport } from './statements.ts';
 import { THIRD_PARTY_BALANCE_ROOT_FIELDS, THIRD_PARTY_BALANCE_SDL, thirdPartyBalance } from './third-party-balance.ts';
 import { TRIAL_BALANCE_ROOT_FIELDS, TRIAL_BALANCE_SDL, trialBalance } from './trial-balance.ts';
 
-type Report = (db: pg.PoolClient, organisationId: string, input: any, now: Date) => Promise<Record<string, unknown>[]>;
+type Report = (db: pg.PoolClient, organisationId: string, input: any, env: ReportEnv) => Promise<Record<string, unknown>[]>;
 
 /** Each root: its report, by the root's name. */
 export const REPORT_ROOTS: Readonly<Record<string, Report>> = {
   accountingTrialBalance: trialBalance,
   accountingThirdPartyBalance: thirdPartyBalance,
-  accountingBalanceSheet: (db, org, input, now) => statementReport(db, org, input, 'BALANCE_SHEET', now),
-  accountingProfitAndLoss: (db, org, input, now) => statementReport(db, org, input, 'PROFIT_AND_LOSS', now),
+  accountingBalanceSheet: (db, org, input, env) => statementReport(db, org, input, 'BALANCE_SHEET', env),
+  accountingProfitAndLoss: (db, org, input, env) => statementReport(db, org, input, 'PROFIT_AND_LOSS', env),
   accountingReportPositions: (db, org, input) => reportPositions(db, org, input),
   accountingKpis,
 };
@@ -27,6 +28,6 @@ export const ACCOUNTING_REPORTS: QuerySpec = {
   sdl: [TRIAL_BALANCE_SDL, THIRD_PARTY_BALANCE_SDL, STATEMENTS_SDL, REPORT_POSITIONS_SDL, KPIS_SDL].join('\n'),
   rootFields: [TRIAL_BALANCE_ROOT_FIELDS, THIRD_PARTY_BALANCE_ROOT_FIELDS, STATEMENTS_ROOT_FIELDS, REPORT_POSITIONS_ROOT_FIELDS, KPIS_ROOT_FIELDS].join(''),
   resolvers: Object.fromEntries(Object.entries(REPORT_ROOTS).map(([root, report]) => [
-    root, (args: { input: unknown }, ctx) => ctx.read((db) => report(db, ctx.caller.organisationId, args.input, ctx.now)),
+    root, (args: { input: unknown }, ctx) => ctx.read((db) => report(db, ctx.caller.organisationId, args.input, { now: ctx.now, organisation: () => ctx.services.organisation(ctx.caller.organisationId) })),
   ])),
 };

@@ -11,7 +11,9 @@ import { AccountingExercise, OrganizationCurrency } from '../../../projections/a
 import { Organisation } from '../../../projections/accounting/organisation.ts';
 import { asOfInstant } from '../../../reports/as-of.ts';
 import { dayOf } from '../sales-kpis.ts';
-import { periodsOf, spanOf, type Day, type Period, type Reading, type Span } from '../../../reports/sql.ts';
+import { exerciseBalances, periodsOf, spanOf, type Day, type Period, type Reading, type Span } from '../../../reports/sql.ts';
+import type { OrganisationState } from '../../../domain/accounting/organisation.ts';
+import { temporaryOpening } from '../../../domain/accounting/year-end.ts';
 
 export { dayOf };
 
@@ -34,6 +36,12 @@ export function readingOf(input: { asOf?: unknown; showClosingEntries?: boolean 
   if (input.showClosingEntries === false) excluded.push('CLOSURE_ACCOUNTING', 'CLOSURE_EXERCISE', 'CLOSURE_WORTH');
   if (input.showTemporaryCarryForward !== true) excluded.push('TEMPORARY_CARRY_FORWARD');
   return { asOf: asOfOf(input.asOf, now), excludedEntryTypes: excluded };
+}
+
+/** What a report is given besides its input: the service's clock and the organisation's state (its chart). */
+export interface ReportEnv {
+  now: Date;
+  organisation(): Promise<OrganisationState>;
 }
 
 export interface Exercise {
@@ -66,6 +74,26 @@ export async function exerciseHolding(db: pg.PoolClient, organisationId: string,
   );
   if (!rows[0]) throw invalid(field, `${day} is in no accounting exercise of this organisation`);
   return withPeriods(db, organisationId, rows[0]);
+}
+
+/**
+ * showTemporaryCarryForward: while the previous exercise is not closed, the opening its close would post
+ * (domain/accounting/year-end.ts temporaryOpening: its balance-sheet balances, the year's result in the result
+ * account) counts on the exercise's first day, as the books stood at `asOf`. Nothing is added once it is closed:
+ * its real opening entry (OPENING) is in the books then.
+ */
+export async function withCarryForward(db: pg.PoolClient, organisationId: string, exercise: Exercise, reading: Reading, env: ReportEnv): Promise<Reading> {
+  const { rows } = await db.query(
+    `SELECT id FROM ${AccountingExercise.table} WHERE organisation_id = $1 AND (end_date AT TIME ZONE 'UTC')::date = $2::date - 1 AND status <> 'CLOSED'`,
+    [organisationId, exercise.start],
+  );
+  if (!rows[0] || exercise.periods.length === 0) return reading;
+  const balances = (await exerciseBalances(db, organisationId, rows[0].id, reading.asOf)).map((b) => ({
+    subAccountId: b.sub_account_id, thirdCode: null, thirdPartyId: b.third_party_id, thirdPartyOrigin: b.third_party_origin as never,
+    debit: new Decimal(b.debit ?? 0), credit: new Decimal(b.credit ?? 0),
+  }));
+  const lines = temporaryOpening(await env.organisation(), balances);
+  return { ...reading, virtual: { day: exercise.start, periodId: exercise.periods[0].id, lines } };
 }
 
 /** startDate..endDate, in order and within the exercise. */

@@ -13,7 +13,7 @@ import { AccountingIndicatorType } from '../../../domain/reports/enums.ts';
 import { indicatorAccounts } from '../../../domain/reports/statements.ts';
 import { accountMovements } from '../../../reports/sql.ts';
 import { hasStatements } from './statements.ts';
-import { READING_FIELDS, asOfOf, datesWithin, dayOf, exerciseHolding, invalid, organisationFacts, spansOf } from './inputs.ts';
+import { type ReportEnv, READING_FIELDS, asOfOf, datesWithin, dayOf, exerciseHolding, invalid, organisationFacts, spansOf } from './inputs.ts';
 
 /** Figures that are a position at endDate, not a flow over the period. */
 const POSITIONS: ReadonlySet<string> = new Set(['ASSETS', 'EQUITY', 'TREASURY_BALANCE', 'WORKING_CAPITAL']);
@@ -43,7 +43,7 @@ export interface AccountingKpiInput {
 
 const EXCLUDED = ['CLOSURE_ACCOUNTING', 'CLOSURE_EXERCISE', 'CLOSURE_WORTH', 'TEMPORARY_CARRY_FORWARD'];
 
-export async function accountingKpis(db: pg.PoolClient, organisationId: string, input: AccountingKpiInput, now: Date) {
+export async function accountingKpis(db: pg.PoolClient, organisationId: string, input: AccountingKpiInput, { now }: ReportEnv) {
   const types = [...new Set(input.kpiTypes ?? [])];
   const unknown = types.find((t) => !(AccountingIndicatorType as readonly string[]).includes(t));
   if (unknown !== undefined || !Array.isArray(input.kpiTypes)) throw invalid('kpiTypes', `${JSON.stringify(String(unknown).slice(0, 40))} is not one of ${AccountingIndicatorType.join(', ')}`);

@@ -9,7 +9,7 @@ import type pg from 'pg';
 import { Decimal } from '../../../domain/money.ts';
 import { evaluate, statementModel, statementVariants, type AccountBalance, type Statement, type StatementModel } from '../../../domain/reports/statements.ts';
 import { accountMovements } from '../../../reports/sql.ts';
-import { READING_FIELDS, datesWithin, exerciseHolding, dayOf, invalid, organisationFacts, readingOf, spansOf, type OrganisationFacts } from './inputs.ts';
+import { READING_FIELDS, datesWithin, exerciseHolding, dayOf, invalid, organisationFacts, readingOf, spansOf, withCarryForward, type OrganisationFacts, type ReportEnv } from './inputs.ts';
 
 const STATEMENT_FIELDS = `
   "First day (the P&L's; the balance sheet's must lie in the exercise holding endDate)."
@@ -18,7 +18,7 @@ const STATEMENT_FIELDS = `
   endDate: DateTime!
   "Leave out the lines whose amounts are all zero."
   onlyLinesWithAmount: Boolean
-  "Count the temporary carry-forward entries (TEMPORARY_CARRY_FORWARD) of a previous year not yet closed; left out by default."
+  "While the previous exercise is not closed, count the opening its close would post, on the exercise's first day; left out by default."
   showTemporaryCarryForward: Boolean
   "The country's model to use (e.g. ES: PYMES, ABREVIADO, NORMAL); the country's first when absent. Ours."
   statementModel: String${READING_FIELDS}`;
@@ -65,10 +65,11 @@ export function modelOf(facts: OrganisationFacts, statement: Statement, variant:
 const CLOSING_ENTRIES = ['CLOSURE_ACCOUNTING', 'CLOSURE_EXERCISE', 'CLOSURE_WORTH'];
 
 /** Balances by account code over the statement's days, as the model reads them. */
-export async function balancesByCode(db: pg.PoolClient, organisationId: string, input: StatementInput, statement: Statement, now: Date) {
-  const reading = readingOf(input, now);
-  reading.excludedEntryTypes = [...reading.excludedEntryTypes, ...CLOSING_ENTRIES];
+export async function balancesByCode(db: pg.PoolClient, organisationId: string, input: StatementInput, statement: Statement, env: ReportEnv) {
   const exercise = await exerciseHolding(db, organisationId, dayOf(input.endDate, 'endDate'), 'endDate');
+  const plain = readingOf(input, env.now);
+  plain.excludedEntryTypes = [...plain.excludedEntryTypes, ...CLOSING_ENTRIES];
+  const reading = input.showTemporaryCarryForward ? await withCarryForward(db, organisationId, exercise, plain, env) : plain;
   const dates = datesWithin(exercise, input);
   const from = statement === 'BALANCE_SHEET' ? exercise.start : dates.start;
   const spans = spansOf(exercise, { start: from, end: dates.end }, false);
@@ -78,10 +79,10 @@ export async function balancesByCode(db: pg.PoolClient, organisationId: string, 
   return balances;
 }
 
-export async function statementReport(db: pg.PoolClient, organisationId: string, input: StatementInput, statement: Statement, now: Date) {
+export async function statementReport(db: pg.PoolClient, organisationId: string, input: StatementInput, statement: Statement, env: ReportEnv) {
   const facts = await organisationFacts(db, organisationId);
   const model = modelOf(facts, statement, input.statementModel);
-  const rows = evaluate(model, await balancesByCode(db, organisationId, input, statement, now));
+  const rows = evaluate(model, await balancesByCode(db, organisationId, input, statement, env));
   const shown = input.onlyLinesWithAmount ? rows.filter((r) => ![r.amountColumn1, r.amountColumn2, r.amountTotal].every((a) => a.isZero())) : rows;
   const fixed = (a: Decimal) => a.toFixed(facts.precision);
   return shown.map((r) => ({

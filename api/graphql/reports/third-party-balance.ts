@@ -6,7 +6,7 @@
  */
 import type pg from 'pg';
 import { partyMovements } from '../../../reports/sql.ts';
-import { READING_FIELDS, datesWithin, exerciseById, hasBalance, invalid, organisationFacts, readingOf, reportColumns, spansOf } from './inputs.ts';
+import { READING_FIELDS, datesWithin, exerciseById, hasBalance, invalid, organisationFacts, readingOf, reportColumns, spansOf, withCarryForward, type ReportEnv } from './inputs.ts';
 
 export const THIRD_PARTY_BALANCE_SDL = `
 input AccountingThirdPartyBalanceGLDtoInput {
@@ -25,7 +25,7 @@ input AccountingThirdPartyBalanceGLDtoInput {
   isWithoutZeroBalance: Boolean
   "Fill the accumulated columns: the exercise from its first day to endDate."
   isBalanceComparative: Boolean
-  "Count the temporary carry-forward entries (TEMPORARY_CARRY_FORWARD) of a previous year not yet closed; left out by default."
+  "While the previous exercise is not closed, count the opening its close would post, on the exercise's first day; left out by default."
   showTemporaryCarryForward: Boolean${READING_FIELDS}
 }`;
 
@@ -47,11 +47,12 @@ export interface ThirdPartyBalanceInput {
 
 const KINDS: readonly string[] = ['CUSTOMER', 'SUPPLIER', 'EMPLOYEE'];
 
-export async function thirdPartyBalance(db: pg.PoolClient, organisationId: string, input: ThirdPartyBalanceInput, now: Date) {
+export async function thirdPartyBalance(db: pg.PoolClient, organisationId: string, input: ThirdPartyBalanceInput, env: ReportEnv) {
   // (GraphQL checks the enum; the CLI's JSON is checked here.)
   if (!KINDS.includes(input.thirdPartyType)) throw invalid('thirdPartyType', `${JSON.stringify(String(input.thirdPartyType ?? '').slice(0, 20))} is not one of ${KINDS.join(', ')}`);
-  const reading = readingOf(input, now);
   const exercise = await exerciseById(db, organisationId, input.exerciseId);
+  const plain = readingOf(input, env.now);
+  const reading = input.showTemporaryCarryForward ? await withCarryForward(db, organisationId, exercise, plain, env) : plain;
   const spans = spansOf(exercise, datesWithin(exercise, input), input.isBalanceComparative === true);
   const { precision } = await organisationFacts(db, organisationId);
   const range = { start: input.thirdPartyCodeFrom, end: input.thirdPartyCodeTo };

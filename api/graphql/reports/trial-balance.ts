@@ -6,7 +6,7 @@
  */
 import type pg from 'pg';
 import { accountMovements } from '../../../reports/sql.ts';
-import { READING_FIELDS, datesWithin, exerciseById, hasBalance, organisationFacts, readingOf, reportColumns, spansOf } from './inputs.ts';
+import { READING_FIELDS, datesWithin, exerciseById, hasBalance, organisationFacts, readingOf, reportColumns, spansOf, withCarryForward, type ReportEnv } from './inputs.ts';
 
 export const TRIAL_BALANCE_SDL = `
 input AccountingTrialBalanceGLDtoInput {
@@ -23,7 +23,7 @@ input AccountingTrialBalanceGLDtoInput {
   isWithoutZeroBalance: Boolean
   "Fill the accumulated columns: the exercise from its first day to endDate."
   isTrialBalanceComparative: Boolean
-  "Count the temporary carry-forward entries (TEMPORARY_CARRY_FORWARD) of a previous year not yet closed; left out by default."
+  "While the previous exercise is not closed, count the opening its close would post, on the exercise's first day; left out by default."
   showTemporaryCarryForward: Boolean
   "false: leave out the closing entries (CLOSURE_*); counted by default."
   showClosingEntries: Boolean${READING_FIELDS}
@@ -45,9 +45,10 @@ export interface TrialBalanceInput {
   asOf?: string | null;
 }
 
-export async function trialBalance(db: pg.PoolClient, organisationId: string, input: TrialBalanceInput, now: Date) {
-  const reading = readingOf(input, now);
+export async function trialBalance(db: pg.PoolClient, organisationId: string, input: TrialBalanceInput, env: ReportEnv) {
   const exercise = await exerciseById(db, organisationId, input.exerciseId);
+  const plain = readingOf(input, env.now);
+  const reading = input.showTemporaryCarryForward ? await withCarryForward(db, organisationId, exercise, plain, env) : plain;
   const spans = spansOf(exercise, datesWithin(exercise, input), input.isTrialBalanceComparative === true);
   const { precision } = await organisationFacts(db, organisationId);
   const rows = await accountMovements(db, organisationId, exercise.id, spans, { start: input.startAccountCode, end: input.endAccountCode }, reading);
