@@ -222,16 +222,52 @@ async function instants(pool: pg.Pool, seeded: SeededReportsLedger): Promise<{ p
   return { p50, p90 };
 }
 
-/** Total debit of the exercise as of `at` straight from the lines and tombstones: what the as-of trial balance must add up to. */
-async function debitAsOf(pool: pg.Pool, organisationId: string, exerciseId: string, at: string): Promise<string> {
+/** Deleted lines recorded by each instant and deleted after it: what the as-of path adds back (none would leave it unmeasured). */
+async function tombstonesAcross(pool: pg.Pool, organisationId: string, at: { p50: string; p90: string }): Promise<{ p50: number; p90: number }> {
   const { rows } = await pool.query(
-    `SELECT coalesce(sum(debit_amount), 0)::text AS debit FROM (
-       SELECT debit_amount FROM accounting_entry_lines WHERE organisation_id = $1 AND accounting_exercise_id = $2 AND recorded_at <= $3
+    `SELECT count(*) FILTER (WHERE recorded_at <= $2 AND deleted_at > $2)::int AS p50, count(*) FILTER (WHERE recorded_at <= $3 AND deleted_at > $3)::int AS p90
+     FROM deleted_entry_lines WHERE organisation_id = $1`,
+    [organisationId, at.p50, at.p90],
+  );
+  return rows[0];
+}
+
+/** A decimal string as the tests compare them: no trailing zeros after the point, no point left bare ("12.30" -> "12.3", "0.00" -> "0"). */
+const exact = (amount: unknown): string => String(amount).replace(/(\.\d*?)0+$/, '$1').replace(/\.$/, '');
+
+/**
+ * The exercise's debit and credit per sub-account as the lines stood at `at`, straight from the lines and the
+ * tombstones (the as-of answers' oracle), by sub-account id and by its code; exact decimal strings.
+ */
+async function linesAsOf(pool: pg.Pool, organisationId: string, exerciseId: string, at: string): Promise<Map<string, { code: string; debit: string; credit: string }>> {
+  const { rows } = await pool.query(
+    `SELECT l.sub_account_id, a.code, trim_scale(sum(l.debit_amount))::text AS debit, trim_scale(sum(l.credit_amount))::text AS credit FROM (
+       SELECT sub_account_id, debit_amount, credit_amount FROM accounting_entry_lines WHERE organisation_id = $1 AND accounting_exercise_id = $2 AND recorded_at <= $3
        UNION ALL
-       SELECT debit_amount FROM deleted_entry_lines WHERE organisation_id = $1 AND accounting_exercise_id = $2 AND recorded_at <= $3 AND deleted_at > $3) AS lines`,
+       SELECT sub_account_id, debit_amount, credit_amount FROM deleted_entry_lines
+         WHERE organisation_id = $1 AND accounting_exercise_id = $2 AND recorded_at <= $3 AND deleted_at > $3) AS l
+     JOIN accounting_accounts a ON a.organisation_id = $1 AND a.id = l.sub_account_id
+     GROUP BY l.sub_account_id, a.code`,
     [organisationId, exerciseId, at],
   );
-  return rows[0].debit;
+  return new Map(rows.map((r) => [r.sub_account_id as string, { code: r.code as string, debit: exact(r.debit), credit: exact(r.credit) }]));
+}
+
+/**
+ * Each key's debit and credit answered against the lines as they stood (exact strings): the keys compared, and
+ * the first few that differ (missing, extra with amounts, or other amounts). Answered rows of keys with no line
+ * then must be all zero (a trial balance may list accounts without movements, or group rows of other codes).
+ */
+function compareAsOf(expected: Map<string, { debit: string; credit: string }>, answered: Map<string, { debit: string; credit: string }>, known: (key: string) => boolean) {
+  const differing: unknown[] = [];
+  for (const [key, want] of expected) {
+    const got = answered.get(key);
+    if (got?.debit !== want.debit || got.credit !== want.credit) differing.push({ key, expected: want, answered: got ?? null });
+  }
+  for (const [key, got] of answered) {
+    if (!expected.has(key) && known(key) && (got.debit !== '0' || got.credit !== '0')) differing.push({ key, expected: null, answered: got });
+  }
+  return { keys: expected.size, equal: differing.length === 0, differing: differing.slice(0, 5) };
 }
 
 export async function benchReports(adminUrl: string, options: ReportsBenchOptions): Promise<object> {
@@ -272,7 +308,8 @@ export async function benchReports(adminUrl: string, options: ReportsBenchOption
     log(`  measuring ${targets.length} queries, ${warmups} + ${samples} requests each, one at a time ...`);
     const loadBeforeMeasuring = os.loadavg().map((x) => Math.round(x * 100) / 100);
     const measured: ReportMeasurement[] = [];
-    const checks: Record<string, unknown> = {};
+    const checks: Record<string, ReturnType<typeof compareAsOf>> = {};
+    const subAccountCodes = new Set((await pool.query(`SELECT code FROM accounting_accounts WHERE organisation_id = $1 AND account_level = 'SUB_ACCOUNT'`, [seeded.organisationId])).rows.map((r) => r.code as string));
     for (const r of targets) {
       const head = { name: r.name, kind: r.kind, barMs: r.barMs, ...(r.root ? { root: r.root, input: r.input } : {}) };
       const pass = (p99: number) => (r.barMs === undefined ? null : p99 < r.barMs);
@@ -284,9 +321,10 @@ export async function benchReports(adminUrl: string, options: ReportsBenchOption
           const m = await timed(samples, warmups, postmasterPid, once);
           measured.push({ ...head, rows: first.rowCount ?? 0, ...m, pass: pass(m.latencyMs.p99) });
           if (r.kind === 'balances' && r.params!.length === 3) {
-            const answered = first.rows.reduce((sum, row) => sum + Number(row.debit), 0).toFixed(2);
-            const expected = Number(await debitAsOf(pool, seeded.organisationId, current.exerciseId, String(r.params![2]))).toFixed(2);
-            checks[r.name] = { expectedDebit: expected, answeredDebit: answered, equal: expected === answered };
+            // Per sub-account, exact: the as-of rows against the lines as they stood then.
+            const expected = await linesAsOf(pool, seeded.organisationId, current.exerciseId, String(r.params![2]));
+            const answered = new Map(first.rows.map((row) => [row.sub_account_id as string, { debit: exact(row.debit), credit: exact(row.credit) }]));
+            checks[r.name] = compareAsOf(expected, answered, () => true);
           }
         }
       } else {
@@ -302,11 +340,12 @@ export async function benchReports(adminUrl: string, options: ReportsBenchOption
           const m = await timed(samples, warmups, postmasterPid, once);
           measured.push({ ...head, rows: first.rows, ...m, pass: pass(m.latencyMs.p99) });
           if (r.kind === 'asOf') {
-            // The as-of answer must add up to the lines as they stood then (the full year, no range or flag).
-            const reply = JSON.parse((await client.send(t)).text) as { data: Record<string, { debitAmount: string }[]> };
-            const answered = reply.data[r.root!].reduce((s, row) => s + Number(row.debitAmount), 0).toFixed(2);
-            const expected = Number(await debitAsOf(pool, seeded.organisationId, current.exerciseId, String(r.input!.asOf))).toFixed(2);
-            checks[r.name] = { expectedDebit: expected, answeredDebit: answered, equal: expected === answered };
+            // Each account's debit and credit, exact, as the lines stood then (the full year, no range or flag).
+            const reply = JSON.parse((await client.send(t)).text) as { data: Record<string, { accountCode: string | null; debitAmount: string; creditAmount: string }[]> };
+            const byId = await linesAsOf(pool, seeded.organisationId, current.exerciseId, String(r.input!.asOf));
+            const expected = new Map([...byId.values()].map((x) => [x.code, x]));
+            const answered = new Map(reply.data[r.root!].map((row) => [String(row.accountCode), { debit: exact(row.debitAmount), credit: exact(row.creditAmount) }]));
+            checks[r.name] = compareAsOf(expected, answered, (code) => subAccountCodes.has(code));
           }
         }
       }
@@ -345,7 +384,7 @@ export async function benchReports(adminUrl: string, options: ReportsBenchOption
       config: {
         entries, samples, warmups, bars: REPORT_BARS_MS, poolMax: POOL_LIMITS.max,
         client: 'node:http, one keep-alive connection, closed loop, in the service process',
-        asOf: at,
+        asOf: at, tombstonesAcross: await tombstonesAcross(pool, seeded.organisationId, at),
       },
       seeding: {
         ...seeded, appendMs: latencySummary(seeded.appendMs), ms: Math.round(seeded.ms),
@@ -359,7 +398,10 @@ export async function benchReports(adminUrl: string, options: ReportsBenchOption
       summary: {
         measured: barred.length,
         passed: barred.filter((m) => m.pass).length,
-        failed: [...barred.filter((m) => !m.pass).map((m) => m.name), ...(verify.pass === false ? ['ledger verify'] : [])],
+        failed: [
+          ...barred.filter((m) => !m.pass).map((m) => m.name), ...(verify.pass === false ? ['ledger verify'] : []),
+          ...Object.entries(checks).filter(([, c]) => !c.equal).map(([name]) => `${name} (its answer differs from the lines)`),
+        ],
         notServed: [...measured.filter((m) => m.notServed).map((m) => m.name), ...(verify.notServed ? ['ledger verify'] : [])],
       },
     };
@@ -372,11 +414,11 @@ export async function benchReports(adminUrl: string, options: ReportsBenchOption
 /** The printed summary of a benchReports result. */
 export function reportReports(result: object): string {
   const r = result as {
-    config: { entries: number; samples: number; warmups: number; asOf: { p50: string; p90: string } };
+    config: { entries: number; samples: number; warmups: number; asOf: { p50: string; p90: string }; tombstonesAcross: { p50: number; p90: number } };
     seeding: { lines: number; deletions: number; events: number; accounts: number; parties: number };
     load: { atStart: number[]; beforeMeasuring: number[]; afterMeasuring: number[] };
     results: ReportMeasurement[];
-    checks: Record<string, { equal: boolean; expectedDebit: string; answeredDebit: string }>;
+    checks: Record<string, ReturnType<typeof compareAsOf>>;
     verify: { events: number; ms: number; checkMs: number | null; perMillionMs: number | null; exitCode: number | null; notServed?: string; pass: boolean | null; output: string };
     summary: { measured: number; passed: number; failed: string[]; notServed: string[] };
   };
@@ -386,7 +428,7 @@ export function reportReports(result: object): string {
       `${r.seeding.accounts} accounts, ${r.seeding.parties} parties; ${r.config.warmups} + ${r.config.samples} requests per query, one at a time; ` +
       `bars: p99 < ${REPORT_BARS_MS.report} ms (reports), < ${REPORT_BARS_MS.asOf} ms (as of), verify < ${REPORT_BARS_MS.verify / 1000} s`,
     '(balancesFrom: reports/balances.ts summed per account in SQL as the reader role, no HTTP; raw: one GROUP BY over the lines, and the tombstones as of)',
-    `as of 50%: ${r.config.asOf.p50}, 90%: ${r.config.asOf.p90}`,
+    `as of 50%: ${r.config.asOf.p50}, 90%: ${r.config.asOf.p90} (deleted lines recorded before and deleted after: ${r.config.tombstonesAcross.p50}, ${r.config.tombstonesAcross.p90})`,
     `load average (1, 5, 15 min): at start ${r.load.atStart.join(' ')}, before measuring ${r.load.beforeMeasuring.join(' ')}, after ${r.load.afterMeasuring.join(' ')}`,
     '',
     table(
@@ -399,7 +441,8 @@ export function reportReports(result: object): string {
     ),
     '(x raw p50: over the plain GROUP BY of the same books, now or as of the same instant)',
     '',
-    ...Object.entries(r.checks).map(([name, c]) => `${name}: total debit ${c.answeredDebit}, the lines as they stood ${c.expectedDebit}: ${c.equal ? 'equal' : 'DIFFERENT'}`),
+    ...Object.entries(r.checks).map(([name, c]) =>
+      `${name}: debit and credit of ${c.keys} accounts against the lines as they stood, exact: ${c.equal ? 'equal' : `DIFFERENT ${JSON.stringify(c.differing)}`}`),
     `ledger verify over ${r.verify.events.toLocaleString('en')} events: ${r.verify.notServed ? `not served (${r.verify.notServed})` : `exit ${r.verify.exitCode}, ${r.verify.ms} ms of which the check ${r.verify.checkMs ?? '?'} ms; at a million events ${r.verify.perMillionMs ?? '?'} ms ${r.verify.pass ? 'PASS' : 'FAIL'}`}`,
     '',
     `${r.summary.passed} of ${r.summary.measured} measured reports within their bars` +

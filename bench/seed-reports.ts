@@ -6,8 +6,10 @@
  *   - 2 lines mostly, 3 to 6 on one entry in 20 (mean about 2.1 lines), balanced, on accounts spread over the chart;
  *   - one entry in 20 has a line with a party (a customer on 4300000 or a supplier on 4000000);
  *   - dates over the exercise's 12 periods;
- *   - one event in 100 deletes an entry posted a little earlier (AccountingEntryDeleted, numbered as the ledger
- *     numbers it): a deletion renumbers the entries after it, so deleting recent ones keeps that cheap.
+ *   - one event in 100 deletes an entry (AccountingEntryDeleted, numbered as the ledger numbers it): mostly one
+ *     posted a little earlier (a deletion renumbers the entries after it, so deleting recent ones keeps that cheap),
+ *     and about 20 per ledger, spread over the run, one from the first half of its live entries: deleted after the
+ *     50% and 90% instants, lines recorded before them leave tombstones across them, which the as-of reads add back.
  * The store stamps recorded_at itself (clock_timestamp() at insert); the appends alternate between the two ledgers
  * in rounds over the whole seeding, so the events' recorded_at spread over its wall time (tens of seconds at full
  * size) and an instant at 50% or 90% of them splits the ledger meaningfully.
@@ -26,6 +28,8 @@ export const REPORTS_SEED = Object.freeze({
   deletionEvery: 100,
   /** A deletion removes one of the last this-many live entries of its ledger. */
   deletionReach: 50,
+  /** About this many deletions per ledger reach back to the first half of its live entries instead. */
+  farDeletions: 20,
   /** One entry in this many has a party's line; one in this many (another) has 3 to 6 lines. */
   partyEvery: 20,
   longEvery: 20,
@@ -106,7 +110,12 @@ class LedgerEvents {
   lines = 0;
   deletedLines = 0;
 
-  constructor(private readonly facts: LedgerFacts, private readonly accounts: string[], private readonly parties: Party[], private readonly at: string) {}
+  /** Every this-many-th deletion reaches back (REPORTS_SEED.farDeletions over the ledger's `events`). */
+  private readonly farEvery: number;
+
+  constructor(private readonly facts: LedgerFacts, private readonly accounts: string[], private readonly parties: Party[], private readonly at: string, events: number) {
+    this.farEvery = Math.max(1, Math.floor(events / REPORTS_SEED.deletionEvery / REPORTS_SEED.farDeletions));
+  }
 
   /** Event `k` (1-based) of the stream. */
   event(k: number): NewEvent {
@@ -120,8 +129,11 @@ class LedgerEvents {
   }
 
   private deletion(k: number): NewEvent {
-    const back = Math.min(this.live.length, 1 + ((k / REPORTS_SEED.deletionEvery) % REPORTS_SEED.deletionReach));
-    const index = this.live.length - back;
+    const ordinal = k / REPORTS_SEED.deletionEvery;
+    // Far back: one of the first half of the live entries (spread by a prime stride), posted early in the run.
+    const index = ordinal % this.farEvery === 0
+      ? (ordinal * 7919) % Math.ceil(this.live.length / 2)
+      : this.live.length - Math.min(this.live.length, 1 + (ordinal % REPORTS_SEED.deletionReach));
     const [entryId] = this.live.splice(index, 1);
     this.deletions++;
     this.deletedLines += this.lineCounts.get(entryId)!;
@@ -194,7 +206,7 @@ export async function seedReportsLedger(
   const at = new Date().toISOString();
   const priorEntries = Math.floor(entries * REPORTS_SEED.priorShare);
   const ledgers = ([[prior, year - 1, priorEntries], [current, year, entries - priorEntries]] as [SeededOrganisation, number, number][]).map(([seeded, y, postings]) => ({
-    seeded, year: y, events: new LedgerEvents(seeded.facts, accounts.ids, made, at), total: eventsFor(postings), done: 0,
+    seeded, year: y, events: new LedgerEvents(seeded.facts, accounts.ids, made, at, eventsFor(postings)), total: eventsFor(postings), done: 0,
   }));
   const totalEvents = ledgers.reduce((n, l) => n + l.total, 0);
   log(`  seeding ${totalEvents.toLocaleString('en')} events (${entries.toLocaleString('en')} entries, ${accounts.ids.length} accounts, ${made.length} parties) into two ledgers ...`);

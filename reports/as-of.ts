@@ -1,7 +1,8 @@
 /**
  * A report's `asOf` input: the instant whose books it shows (the events recorded up to it, ms precision as the
- * store keeps recordedAt). Absent means now (the kept balances, no correction). An instant in the future shows the
- * books as they are now: it is taken as now, which costs the as-of path nothing. An instant before the organisation
+ * store keeps recordedAt). Absent means now (the kept balances, no correction). An instant at or after now shows the
+ * books as they are now, read as if absent: recordedAt comes from the database's clock, so clamping to this
+ * process's clock could leave out the last lines of a skewed server. An instant before the organisation
  * existed needs no special case: no line was recorded by then, so the books are empty.
  */
 import { GraphQLError } from 'graphql';
@@ -9,7 +10,7 @@ import { GraphQLError } from 'graphql';
 /** ISO 8601 date-times with an explicit offset (a bare date or a local time would depend on the server's zone). */
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/i;
 
-/** The instant `value` names, no later than `now`; undefined when absent. Refuses anything else as INVALID_QUERY naming `field`. */
+/** The instant `value` names, earlier than `now`; undefined when absent or not earlier (the books now). Refuses anything else as INVALID_QUERY naming `field`. */
 export function asOfInstant(value: unknown, now: Date, field = 'input.asOf'): Date | undefined {
   if (value === undefined || value === null) return undefined;
   const text = typeof value === 'string' ? value : value instanceof Date ? value.toISOString() : '';
@@ -18,7 +19,7 @@ export function asOfInstant(value: unknown, now: Date, field = 'input.asOf'): Da
     const shown = typeof value === 'string' ? JSON.stringify(value.slice(0, 40)) : typeof value;
     throw new GraphQLError(`${field}: ${shown} is not an instant (an ISO 8601 date-time with Z or an offset, e.g. 2026-03-31T23:59:59Z)`, { extensions: { code: 'INVALID_QUERY' } });
   }
-  return instant > now ? now : instant;
+  return instant >= now ? undefined : instant;
 }
 
 /** The calendar has the text's day (Date would roll 2026-02-30 over into March). */

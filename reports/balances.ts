@@ -8,8 +8,10 @@
  * probe, capped at that half, picks the path inside the statement (each path's scans sit under a one-time filter
  * and only the chosen one runs). Both paths give the same rows (test/as-of-balances.test.ts).
  */
+import type pg from 'pg';
 import { AccountDayBalance, AccountPeriodBalance, DeletedEntryLine, PartyPeriodBalance } from '../projections/accounting/balances.ts';
 import { AccountingEntryLine } from '../projections/accounting/read-models.ts';
+import { COUNTS_TABLE } from '../projections/engine/counts.ts';
 
 export type BalanceGrain = 'account_period' | 'account_day' | 'party_period';
 
@@ -35,9 +37,11 @@ const LINES_TABLE = AccountingEntryLine.table;
 const TOMBSTONES_TABLE = DeletedEntryLine.table;
 /**
  * The probe weighs all the organisation's lines, whatever the grain: both paths scan lines by recorded_at alone (a
- * party filter is no index's), and the period grain's table, the smallest, holds their count.
+ * party filter is no index's). Their number is the lines' kept count (counts.ts: one row, written by the same
+ * transactions as the lines, so exact in the query's snapshot; a replay's schema has its own), not a sum over the
+ * organisation's period balances of every year. Only the path's cost rides on it: both paths give the same rows.
  */
-const LINE_TOTALS = GRAINS.account_period.table;
+const LINE_COUNT = `SELECT n FROM ${COUNTS_TABLE} WHERE table_name = '${LINES_TABLE}' AND organisation_id = $1 AND field = '' AND value = ''`;
 
 const AMOUNTS = ['debit_amount', 'credit_amount', 'line_count'] as const;
 const ALIAS = /^[a-z_][a-z0-9_]*$/;
@@ -76,7 +80,7 @@ export function balancesAsOf(grain: BalanceGrain, alias: string, asOfParam: numb
   const since = `FROM ${LINES_TABLE} WHERE organisation_id = $1 AND recorded_at > ${t}`;
   const probe = path === 'probe'
     ? `SELECT (SELECT count(*) FROM (SELECT 1 ${since} LIMIT half + 1) AS later) <= half AS from_now
-      FROM (SELECT coalesce(sum(line_count), 0) / 2 AS half FROM ${LINE_TOTALS} WHERE organisation_id = $1) AS lines`
+      FROM (SELECT coalesce((${LINE_COUNT}), 0) / 2 AS half) AS lines`
     : `SELECT ${path === 'from_now'} AS from_now`;
   return `(WITH as_of_path AS MATERIALIZED (${probe})
     SELECT ${keys}, sum(debit_amount) AS debit_amount, sum(credit_amount) AS credit_amount, sum(line_count)::int AS line_count
@@ -94,6 +98,19 @@ export function balancesAsOf(grain: BalanceGrain, alias: string, asOfParam: numb
     ) AS moves
     GROUP BY ${keys}
     HAVING sum(line_count) <> 0) AS ${alias}`;
+}
+
+/**
+ * Whether the kept balances can be read in the schema the connection's search path names. A store upgraded from a
+ * version without them has the entries projection rebuilt in the background (the daemon holds it aside as
+ * 'rebuilding'), and its balance tables appear only when the rebuild swaps its tables in: until then any balance
+ * query fails with 42P01. A report root asks first and answers READ_MODELS_BEHIND with reason 'rebuilding'
+ * (api/graphql/read-your-writes.ts). One catalog look-up, no privilege needed (the reader role may ask).
+ */
+export async function balancesReadable(db: pg.Pool | pg.PoolClient): Promise<boolean> {
+  const tables = [...Object.values(GRAINS).map((g) => g.table), TOMBSTONES_TABLE];
+  const { rows } = await db.query(`SELECT bool_and(to_regclass(name) IS NOT NULL) AS readable FROM unnest($1::text[]) AS name`, [tables]);
+  return rows[0].readable === true;
 }
 
 function checkAlias(alias: string): void {

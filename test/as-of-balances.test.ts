@@ -7,7 +7,7 @@
 import t from 'tap';
 import { PROJECTIONS } from '../service/start.ts';
 import { replayOrganisation } from '../projections/engine/replay.ts';
-import { balanceColumns, balancesAsOf, balancesFrom, type BalanceGrain } from '../reports/balances.ts';
+import { balanceColumns, balancesAsOf, balancesFrom, balancesReadable, type BalanceGrain } from '../reports/balances.ts';
 import { asOfInstant } from '../reports/as-of.ts';
 import { readScoped } from '../api/read-scope.ts';
 import { runningService } from './helpers/service.ts';
@@ -104,6 +104,42 @@ t.test('an entry counts from the very millisecond its posting was recorded', asy
   }
 });
 
+/** The plan's scans of `table`, each with whether it ran (EXPLAIN ANALYZE: a scan under the path not taken never runs). */
+async function scans(sql: string, params: unknown[], table: string): Promise<boolean[]> {
+  const [{ 'QUERY PLAN': [plan] }] = await rows(`EXPLAIN (ANALYZE, FORMAT JSON) ${sql}`, params);
+  const found: boolean[] = [];
+  const walk = (node: Record<string, any>) => {
+    if (node['Relation Name'] === table) found.push(node['Actual Loops'] > 0);
+    for (const child of node.Plans ?? []) walk(child);
+  };
+  walk(plan.Plan);
+  return found;
+}
+
+t.test("the probe weighs the lines by their kept count, not the period balances, and picks the cheaper path", async (t) => {
+  const [{ n }] = await rows(`SELECT n::int FROM read_model_counts WHERE table_name = 'accounting_entry_lines' AND organisation_id = $1 AND field = '' AND value = ''`);
+  const [{ lines }] = await rows(`SELECT count(*)::int AS lines FROM accounting_entry_lines WHERE organisation_id = $1`);
+  t.equal(n, lines, 'the kept count is the number of lines');
+  const asOf = (instant: Date) => scans(`SELECT * FROM ${balancesFrom('account_day', 'b', 2)}`, [organisationId, instant], 'account_day_balances');
+  t.same(await scans(`SELECT * FROM ${balancesFrom('party_period', 'b', 2)}`, [organisationId, t0], 'account_period_balances'), [], 'no period balance read for the probe');
+  t.same(await asOf(new Date(Date.now() + 3_600_000)), [true], 'nothing recorded since: from the kept balances back');
+  t.same(await asOf(beforeOrg), [false], 'every line recorded since: from the start up, the kept balances not read');
+});
+
+t.test('balancesReadable: the live tables yes; a schema without them yet (an upgrade before its swap) no', async (t) => {
+  t.equal(await balancesReadable(db.pool), true, 'the live schema');
+  t.equal(await readScoped(db.pool, organisationId, (c) => balancesReadable(c)), true, 'as the reader role');
+  const client = await db.pool.connect();
+  try {
+    await client.query(`CREATE SCHEMA IF NOT EXISTS before_swap; SET search_path TO before_swap`);
+    await client.query(`CREATE TABLE before_swap.account_period_balances (organisation_id uuid)`);
+    t.equal(await balancesReadable(client), false, 'some balance tables missing');
+  } finally {
+    await client.query(`RESET search_path; DROP SCHEMA before_swap CASCADE`);
+    client.release();
+  }
+});
+
 t.test('as of before the organisation existed, the books are empty', async (t) => {
   for (const grain of GRAINS) {
     for (const path of ['probe', 'from_now', 'from_start'] as const) {
@@ -130,13 +166,15 @@ t.test("as the service reads (the reader role, confined to the organisation), th
   }
 });
 
-t.test('an asOf input: absent, an instant, the future taken as now, anything else refused naming the field', async (t) => {
+t.test('an asOf input: absent, an instant, now or the future read as the current books, anything else refused naming the field', async (t) => {
   const now = new Date('2026-06-30T12:00:00.000Z');
   t.equal(asOfInstant(undefined, now), undefined);
   t.equal(asOfInstant(null, now), undefined);
   t.same(asOfInstant('2026-03-31T23:59:59.123Z', now), new Date('2026-03-31T23:59:59.123Z'));
   t.same(asOfInstant('2026-04-01T01:00:00+02:00', now), new Date('2026-03-31T23:00:00.000Z'));
-  t.same(asOfInstant('2027-01-01T00:00:00Z', now), now, 'the future is now');
+  t.equal(asOfInstant('2027-01-01T00:00:00Z', now), undefined, 'the future: the books now, with no as-of correction (no cut at this clock)');
+  t.equal(asOfInstant(now.toISOString(), now), undefined, 'now itself: the books now');
+  t.same(asOfInstant(new Date(now.getTime() - 1).toISOString(), now), new Date(now.getTime() - 1), 'a millisecond earlier: as of then');
   for (const bad of ['2026-03-31', 'yesterday', '2026-03-31T10:00:00', '2026-02-30T00:00:00Z', 42]) {
     t.throws(() => asOfInstant(bad, now), { message: /^input\.asOf: .* is not an instant/, extensions: { code: 'INVALID_QUERY' } }, String(bad));
   }

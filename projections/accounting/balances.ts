@@ -49,6 +49,8 @@ export const DeletedEntryLine: Resource = {
   typeName: 'DeletedEntryLine',
   table: 'deleted_entry_lines',
   scope: 'organisation',
+  // Not by id alone: a line id posted again after its deletion and deleted again is kept twice.
+  primaryKey: ['organisationId', 'id', 'deletedAt'],
   indexes: [['organisation_id', 'deleted_at']],
   fields: [
     f.uuid('id'), f.uuid('accountingEntryId'), f.date('date'), f.uuid('accountingExerciseId'), f.uuid('accountingPeriodId'), f.uuid('subAccountId'),

@@ -168,6 +168,9 @@ function applyLedgerEvent(event: RecordedEvent, w: Writes, t: TableOf, oldLines:
     }
     case 'AccountingEntryDeleted': {
       const d = e.data;
+      // Old lines posted earlier in this batch get their party first: deleted, they are kept with it, as when each
+      // event is its own batch (live), so the tombstones do not depend on where batches end (rebuild, replay).
+      oldLines.resolve(w, t);
       // The lines are kept as deleted at this event's time (their balances' keys are on them: the event names none).
       w.delete(AccountingEntryLine, t(AccountingEntryLine), { accountingEntryId: d.entryId }, { deletedAt: event.recordedAt });
       deleteEntryDocuments(w, t, d.entryId);
