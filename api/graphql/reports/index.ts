@@ -3,7 +3,10 @@
  * QuerySpec, and the same reports by name for `ledger report` (cli/reports.ts): one function each, given a client
  * confined to the organisation, so that GraphQL and the CSV answer alike.
  */
+import { GraphQLError } from 'graphql';
 import type pg from 'pg';
+import { balancesReadable } from '../../../reports/balances.ts';
+import { READ_MODELS_BEHIND } from '../read-your-writes.ts';
 import type { QuerySpec } from '../../../modules/module.ts';
 import type { ReportEnv } from './inputs.ts';
 import { KPIS_ROOT_FIELDS, KPIS_SDL, accountingKpis } from './kpis.ts';
@@ -14,14 +17,27 @@ import { TRIAL_BALANCE_ROOT_FIELDS, TRIAL_BALANCE_SDL, trialBalance } from './tr
 
 type Report = (db: pg.PoolClient, organisationId: string, input: any, env: ReportEnv) => Promise<Record<string, unknown>[]>;
 
+/**
+ * A report over the kept balances: while an upgrade's rebuild has not swapped the balance tables in yet, it answers
+ * READ_MODELS_BEHIND (reason 'rebuilding') instead of failing on a missing table.
+ */
+const overBalances = (report: Report): Report => async (db, org, input, env) => {
+  if (!(await balancesReadable(db))) {
+    throw new GraphQLError('The balances are being rebuilt to a new version in the background and are read once swapped in (GET /health shows the progress); ask again shortly.', {
+      extensions: { code: READ_MODELS_BEHIND, reason: 'rebuilding' },
+    });
+  }
+  return report(db, org, input, env);
+};
+
 /** Each root: its report, by the root's name. */
 export const REPORT_ROOTS: Readonly<Record<string, Report>> = {
-  accountingTrialBalance: trialBalance,
-  accountingThirdPartyBalance: thirdPartyBalance,
-  accountingBalanceSheet: (db, org, input, env) => statementReport(db, org, input, 'BALANCE_SHEET', env),
-  accountingProfitAndLoss: (db, org, input, env) => statementReport(db, org, input, 'PROFIT_AND_LOSS', env),
+  accountingTrialBalance: overBalances(trialBalance),
+  accountingThirdPartyBalance: overBalances(thirdPartyBalance),
+  accountingBalanceSheet: overBalances((db, org, input, env) => statementReport(db, org, input, 'BALANCE_SHEET', env)),
+  accountingProfitAndLoss: overBalances((db, org, input, env) => statementReport(db, org, input, 'PROFIT_AND_LOSS', env)),
   accountingReportPositions: (db, org, input) => reportPositions(db, org, input),
-  accountingKpis,
+  accountingKpis: overBalances(accountingKpis),
 };
 
 export const ACCOUNTING_REPORTS: QuerySpec = {
