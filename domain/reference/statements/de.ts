@@ -22,7 +22,8 @@ const BILANZ: readonly ModelRow[] = [
   ['AB', 'B. Umlaufvermögen', 'AB1 + AB2 + AB4'],
   ['AB1', 'I. Vorräte', '3970..3989, 7000..7999'],
   ['AB2', 'II. Forderungen und sonstige Vermögensgegenstände', 'AB21 + AB24'],
-  ['AB21', '1. Forderungen aus Lieferungen und Leistungen', '1400..1499[D], 0998'],
+  // 0996/0997 Pauschal- and 0998/0999 Einzelwertberichtigungen correct the Forderungen: a contra on the same side.
+  ['AB21', '1. Forderungen aus Lieferungen und Leistungen', '1400..1499[D], 0996..0999'],
   ['AB24', '4. sonstige Vermögensgegenstände', '1500..1599, 1600..1699[D], 1770..1799[D]'],
   ['AB4', 'IV. Kassenbestand, Bundesbankguthaben, Guthaben bei Kreditinstituten und Schecks', '1000..1099, 1100..1299[D]'],
   ['AC', 'C. Rechnungsabgrenzungsposten', '0980..0989'],
@@ -44,7 +45,7 @@ const BILANZ: readonly ModelRow[] = [
   ['PC2', '2. Verbindlichkeiten gegenüber Kreditinstituten', '0630..0699, 1100..1299[C]'],
   ['PC4', '4. Verbindlichkeiten aus Lieferungen und Leistungen', '1600..1699[C]'],
   ['PC8', '8. sonstige Verbindlichkeiten', '1700..1769, 1770..1799[C], 1400..1499[C]'],
-  ['PD', 'D. Rechnungsabgrenzungsposten', '0990..0997'],
+  ['PD', 'D. Rechnungsabgrenzungsposten', '0990..0995'],
   ['PT', 'Summe Passiva', 'PA + PB + PC + PD'],
 ];
 
