@@ -1,4 +1,21 @@
 /**
+ * What each accountingKpis indicator means, the same in every country (the country files name their lines for it):
+ * - ASSETS: the balance sheet's total assets; EQUITY: its equity (capital and reserves, the year's result included).
+ * - WORKING_CAPITAL: current assets − current liabilities. Bank overdrafts and short-term bank credit are current
+ *   liabilities everywhere (ES 572[C], 520 in pasivo corriente; FR 512[C], 519: B402's "dont concours bancaires
+ *   courants"; DE Bank[C] and loans due within a year: PC2's "davon"; GB and US bank[C] in their current creditors).
+ *   Where the legal model does not split debts by maturity (FR, DE), the short-term ones are those its lines name.
+ * - TREASURY_BALANCE: cash and banks − bank overdrafts and short-term bank credit (the same two pieces).
+ * - TURNOVER: net revenue from sales and services.
+ * - PURCHASES: purchases of goods for resale and of raw materials and consumables, net of returns, discounts and
+ *   rebates, plus their stock variation; not subcontracted work or services (ES 607, FR 604/605/606, DE bezogene
+ *   Leistungen) nor impairment (ES 693/793). GB and US charts have no stock variation account: their purchases.
+ * - STAFF_COST: wages and social charges. OTHER_EXPENSES: the external and other operating expenses line(s).
+ * - TAXES: the tax on profit (income tax) only, not other taxes. GB: none, its chart has no tax expense account.
+ * - TRADE_MARGIN: sales of goods − their cost. RESULT: the operating result. FINANCIAL_RESULT: financial income −
+ *   financial expenses (US: interest income − interest expense only). EXCEPTIONAL_RESULT: FR only.
+ *   NET_RESULT: the year's result.
+ *
  * accountingKpis' indicators as account prefixes: each country names the statement lines an indicator is (or, where
  * no line fits, its prefixes), and the prefixes follow from those lines' terms. Summing Σ sign × (debit − credit)
  * over accounts by prefix gives what the lines give: a longer prefix routed to an unselected line is subtracted
@@ -19,7 +36,7 @@ const SIDES: readonly BalanceSide[] = ['DEBIT', 'CREDIT'];
 /**
  * The terms that sum what the indicator's lines give. Main and detail lines resolve apart (an account is on one main
  * line and at most one detail line), so each gives its own terms. In each, for a prefix and a balance side: is the
- * line an account of that side goes to (its term of that side, else its first, as evaluate() routes it) selected?
+ * line an account of that side goes to (as evaluate() routes it) selected?
  * The term's coefficient is that answer less its nearest shorter prefix's, so a longer prefix routed elsewhere is
  * taken out again; a prefix whose two sides agree gives one unsided term.
  */
@@ -52,8 +69,8 @@ export function indicatorPrefixes(balanceSheet: StatementModel, spec: IndicatorS
     const takes = (prefix: string | undefined, side: BalanceSide): number => {
       const found = prefix === undefined ? undefined : placed.get(prefix);
       if (!found) return 0;
-      const target = found.find((p) => !p.side) ?? found.find((p) => p.side === side) ?? found[0]!;
-      return selected.has(target.line) ? 1 : 0;
+      const target = found.find((p) => !p.side) ?? found.find((p) => p.side === side) ?? (detail ? undefined : found[0]);
+      return target && selected.has(target.line) ? 1 : 0;
     };
     const parentOf = (prefix: string): string | undefined => {
       for (let length = prefix.length - 1; length > 0; length--) if (placed.has(prefix.slice(0, length))) return prefix.slice(0, length);

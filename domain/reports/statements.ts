@@ -74,11 +74,15 @@ function candidates(index: Map<string, Placed[]>, accountCode: string): Placed[]
   return [];
 }
 
-/** The term an account's balance goes to: an unsided one, else the one whose side is the balance's sign. */
-function route(found: Placed[], balance: Decimal): Placed | undefined {
+/**
+ * The term an account's balance goes to: an unsided one, else the one whose side is the balance's sign. A main line
+ * must hold every account it names (else the balance sheet would not balance), so there the first term takes a sign
+ * no term names; a detail line ("dont concours bancaires courants": 512[C]) takes only the side it names.
+ */
+function route(found: Placed[], balance: Decimal, detail = false): Placed | undefined {
   if (found.length === 0) return undefined;
   const side = balance.isPositive() && !balance.isZero() ? 'DEBIT' : balance.isNegative() && !balance.isZero() ? 'CREDIT' : undefined;
-  return found.find((p) => !p.term.side) ?? found.find((p) => p.term.side === side) ?? found[0];
+  return found.find((p) => !p.term.side) ?? found.find((p) => p.term.side === side) ?? (detail ? undefined : found[0]);
 }
 
 /**
@@ -149,7 +153,7 @@ function lineAmounts(model: StatementModel, balances: ReadonlyMap<string, Accoun
   for (const [code, { debit, credit }] of balances) {
     const balance = debit.minus(credit);
     add(route(candidates(resolver.main, code), balance), balance);
-    add(route(candidates(resolver.detail, code), balance), balance);
+    add(route(candidates(resolver.detail, code), balance, true), balance);
   }
   const combine = (c1: Decimal, c2: Decimal): Decimal => (model.columns === 'NET' ? c1.minus(c2) : c1.plus(c2));
   let pnlResult: Decimal | undefined;
