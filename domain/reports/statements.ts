@@ -5,11 +5,13 @@
  */
 import { Decimal, ZERO } from '../money.ts';
 import type { GuideLine, Statement, StatementModel, Term } from './statement-model.ts';
+import { sumTerms, type IndicatorTerm } from './indicators.ts';
 import { STATEMENTS_BY_COUNTRY } from '../reference/statements/index.ts';
 import { classifyAccountCode, masterChartFor } from '../reference/charts.ts';
 import type { OrganisationCountry } from '../enums.ts';
 
 export type { GuideLine, Statement, StatementModel, Term } from './statement-model.ts';
+export type { IndicatorTerm } from './indicators.ts';
 
 export interface AccountBalance { debit: Decimal; credit: Decimal }
 export interface StatementRow {
@@ -72,11 +74,15 @@ function candidates(index: Map<string, Placed[]>, accountCode: string): Placed[]
   return [];
 }
 
-/** The term an account's balance goes to: an unsided one, else the one whose side is the balance's sign. */
-function route(found: Placed[], balance: Decimal): Placed | undefined {
+/**
+ * The term an account's balance goes to: an unsided one, else the one whose side is the balance's sign. A main line
+ * must hold every account it names (else the balance sheet would not balance), so there the first term takes a sign
+ * no term names; a detail line ("dont concours bancaires courants": 512[C]) takes only the side it names.
+ */
+function route(found: Placed[], balance: Decimal, detail = false): Placed | undefined {
   if (found.length === 0) return undefined;
   const side = balance.isPositive() && !balance.isZero() ? 'DEBIT' : balance.isNegative() && !balance.isZero() ? 'CREDIT' : undefined;
-  return found.find((p) => !p.term.side) ?? found.find((p) => p.term.side === side) ?? found[0];
+  return found.find((p) => !p.term.side) ?? found.find((p) => p.term.side === side) ?? (detail ? undefined : found[0]);
 }
 
 /**
@@ -147,7 +153,7 @@ function lineAmounts(model: StatementModel, balances: ReadonlyMap<string, Accoun
   for (const [code, { debit, credit }] of balances) {
     const balance = debit.minus(credit);
     add(route(candidates(resolver.main, code), balance), balance);
-    add(route(candidates(resolver.detail, code), balance), balance);
+    add(route(candidates(resolver.detail, code), balance, true), balance);
   }
   const combine = (c1: Decimal, c2: Decimal): Decimal => (model.columns === 'NET' ? c1.minus(c2) : c1.plus(c2));
   let pnlResult: Decimal | undefined;
@@ -185,27 +191,25 @@ function lineAmounts(model: StatementModel, balances: ReadonlyMap<string, Accoun
   return out;
 }
 
-/** The account-code prefixes each AccountingIndicatorType sums, per country: value = Σ sign × (debit − credit). */
-export function indicatorAccounts(country: string): Partial<Record<string, readonly { prefix: string; sign: 1 | -1 }[]>> {
+/**
+ * The account-code prefixes each AccountingIndicatorType sums, per country: value = Σ sign × (debit − credit) over
+ * the accounts under each prefix, a term with `side` counting only the accounts whose balance is of that side (an
+ * overdrawn bank: its DEBIT term is in TREASURY_BALANCE, its CREDIT term is not). Equal to indicatorValue().
+ */
+export function indicatorAccounts(country: string): Partial<Record<string, readonly IndicatorTerm[]>> {
   return countryEntry(country).indicators;
 }
 
 /**
- * An indicator's exact value over the balances: the country's lines for it evaluated on its default model (an
- * overdrawn bank leaves TREASURY_BALANCE and ASSETS, as on the balance sheet), or its prefixes where no line fits.
- * Undefined for an indicator the country does not define (e.g. EXCEPTIONAL_RESULT outside FR).
+ * An indicator's value over the balances: the country's lines for it evaluated on its default model (an overdrawn
+ * bank leaves TREASURY_BALANCE and ASSETS, as on the balance sheet), or its prefixes where no line fits.
+ * Undefined for an indicator the country does not define (e.g. EXCEPTIONAL_RESULT outside FR, TAXES in GB).
  */
 export function indicatorValue(country: string, type: string, balances: ReadonlyMap<string, AccountBalance>): Decimal | undefined {
   const entry = countryEntry(country);
   const spec = entry.indicatorSpecs[type as keyof typeof entry.indicatorSpecs];
   if (!spec) return undefined;
-  if ('prefixes' in spec) {
-    let sum = ZERO;
-    for (const [code, { debit, credit }] of balances) {
-      for (const term of spec.prefixes) if (code.startsWith(term.prefix)) sum = sum.plus(debit.minus(credit).times(term.sign));
-    }
-    return sum;
-  }
+  if ('prefixes' in spec) return sumTerms(spec.prefixes, balances);
   const balanceSheet = entry.models[entry.variants[0]!]!.BALANCE_SHEET;
   const amounts = new Map([...lineAmounts(balanceSheet, balances), ...lineAmounts(balanceSheet.companion!, balances)]);
   const lines = [...balanceSheet.lines, ...balanceSheet.companion!.lines];

@@ -22,7 +22,8 @@ const BILANZ: readonly ModelRow[] = [
   ['AB', 'B. Umlaufvermögen', 'AB1 + AB2 + AB4'],
   ['AB1', 'I. Vorräte', '3970..3989, 7000..7999'],
   ['AB2', 'II. Forderungen und sonstige Vermögensgegenstände', 'AB21 + AB24'],
-  ['AB21', '1. Forderungen aus Lieferungen und Leistungen', '1400..1499[D], 0998'],
+  // 0996/0997 Pauschal- and 0998/0999 Einzelwertberichtigungen correct the Forderungen: a contra on the same side.
+  ['AB21', '1. Forderungen aus Lieferungen und Leistungen', '1400..1499[D], 0996..0999'],
   ['AB24', '4. sonstige Vermögensgegenstände', '1500..1599, 1600..1699[D], 1770..1799[D]'],
   ['AB4', 'IV. Kassenbestand, Bundesbankguthaben, Guthaben bei Kreditinstituten und Schecks', '1000..1099, 1100..1299[D]'],
   ['AC', 'C. Rechnungsabgrenzungsposten', '0980..0989'],
@@ -42,9 +43,11 @@ const BILANZ: readonly ModelRow[] = [
   ['PB3', '3. sonstige Rückstellungen', '0960..0979'],
   ['PC', 'C. Verbindlichkeiten', 'PC2 + PC4 + PC8'],
   ['PC2', '2. Verbindlichkeiten gegenüber Kreditinstituten', '0630..0699, 1100..1299[C]'],
+  // § 268 Abs. 5 HGB; SKR 03 0631..0639 are the loans with a Restlaufzeit bis 1 Jahr (0630 itself states none).
+  ['PC21', 'davon mit einer Restlaufzeit bis zu einem Jahr', '0631..0639, 1100..1299[C]', { detailOf: 'PC2' }],
   ['PC4', '4. Verbindlichkeiten aus Lieferungen und Leistungen', '1600..1699[C]'],
   ['PC8', '8. sonstige Verbindlichkeiten', '1700..1769, 1770..1799[C], 1400..1499[C]'],
-  ['PD', 'D. Rechnungsabgrenzungsposten', '0990..0997'],
+  ['PD', 'D. Rechnungsabgrenzungsposten', '0990..0995'],
   ['PT', 'Summe Passiva', 'PA + PB + PC + PD'],
 ];
 
@@ -84,10 +87,12 @@ export function deSpec(): StatementsSpec {
 export const DE_INDICATORS = {
   ASSETS: { lines: ['AT'], direction: 'DEBIT' },
   EQUITY: { lines: ['PA'], direction: 'CREDIT' },
-  WORKING_CAPITAL: { lines: ['AB', 'PC4', 'PC8'], direction: 'DEBIT' },
-  TREASURY_BALANCE: { lines: ['AB4'], direction: 'DEBIT' },
+  // Kurzfristige Verbindlichkeiten: Lieferanten, sonstige, and the bank debts due within a year (PC2's davon).
+  WORKING_CAPITAL: { lines: ['AB', 'PC21', 'PC4', 'PC8'], direction: 'DEBIT' },
+  TREASURY_BALANCE: { lines: ['AB4', 'PC21'], direction: 'DEBIT' },
   TURNOVER: { lines: ['G01'], direction: 'CREDIT' },
-  PURCHASES: { lines: ['G05'], direction: 'DEBIT' },
+  // Roh-, Hilfs- und Betriebsstoffe und Waren with their Bestandsveränderungen; not the bezogene Leistungen (G05B).
+  PURCHASES: { lines: ['G05A'], direction: 'DEBIT' },
   STAFF_COST: { lines: ['G06'], direction: 'DEBIT' },
   OTHER_EXPENSES: { lines: ['G08'], direction: 'DEBIT' },
   TAXES: { lines: ['G14'], direction: 'DEBIT' },

@@ -166,9 +166,11 @@ export const ES_INDICATORS = {
   ASSETS: { lines: ['AT'], direction: 'DEBIT' },
   EQUITY: { lines: ['PA'], direction: 'CREDIT' },
   WORKING_CAPITAL: { lines: ['AB', 'PC'], direction: 'DEBIT' },
-  TREASURY_BALANCE: { lines: ['AB7'], direction: 'DEBIT' },
+  TREASURY_BALANCE: { lines: ['AB7', 'PC21'], direction: 'DEBIT' },
   TURNOVER: { lines: ['R01'], direction: 'CREDIT' },
-  PURCHASES: { lines: ['R04'], direction: 'DEBIT' },
+  // Consumo de mercaderías y de materias primas y otras materias consumibles (R04 a) + b) of the normal model): not
+  // the trabajos realizados por otras empresas (607) nor the deterioro, as in FR and DE.
+  PURCHASES: { prefixes: ['600', '601', '602', '606', '608', '609', '61'].map((prefix) => ({ prefix, sign: 1 as const })) },
   STAFF_COST: { lines: ['R06'], direction: 'DEBIT' },
   OTHER_EXPENSES: { lines: ['R07'], direction: 'DEBIT' },
   RESULT: { lines: ['RA'], direction: 'CREDIT' },

@@ -83,6 +83,7 @@ const BILAN: readonly ModelRow[] = [
   ['B400', 'Emprunts obligataires convertibles', '161, 16881'],
   ['B401', 'Autres emprunts obligataires', '163, 16883'],
   ['B402', 'Emprunts et dettes auprès des établissements de crédit', '164, 16884, 512[C], 514[C], 517[C], 5186, 519'],
+  ['B40201', 'Dont concours bancaires courants et soldes créditeurs de banques et CCP', '512[C], 514[C], 517[C], 5186, 519', { detailOf: 'B402' }],
   ['B403', 'Emprunts et dettes financières divers', '165, 166, 1675, 168, 17, 426, 451[C], 455[C], 456[C], 458[C]'],
   ['B404', 'Avances et acomptes reçus sur commandes en cours', '4191'],
   ['B405', 'Dettes fournisseurs et comptes rattachés', '401, 403, 408'],
@@ -193,13 +194,15 @@ export function frSpec(): StatementsSpec {
 export const FR_INDICATORS = {
   ASSETS: { lines: ['A9'], direction: 'DEBIT' },
   EQUITY: { lines: ['B199'], direction: 'CREDIT' },
-  WORKING_CAPITAL: { lines: ['A299', 'B404', 'B405', 'B406', 'B407', 'B408', 'B409'], direction: 'DEBIT' },
-  TREASURY_BALANCE: { lines: ['A204'], direction: 'DEBIT' },
+  // Dettes à moins d'un an: the exploitation and hors-exploitation debts and the concours bancaires courants (B402's
+  // 'dont'); the bilan does not split B400..B403 by maturity, so the rest of them counts as financing.
+  WORKING_CAPITAL: { lines: ['A299', 'B40201', 'B404', 'B405', 'B406', 'B407', 'B408', 'B409'], direction: 'DEBIT' },
+  TREASURY_BALANCE: { lines: ['A204', 'B40201'], direction: 'DEBIT' },
   TURNOVER: { lines: ['P001'], direction: 'CREDIT' },
-  PURCHASES: { lines: ['C00201', 'C00204'], direction: 'DEBIT' },
+  PURCHASES: { lines: ['C00201', 'C00202', 'C00204', 'C00205'], direction: 'DEBIT' },
   STAFF_COST: { lines: ['C00207', 'C00208'], direction: 'DEBIT' },
   OTHER_EXPENSES: { lines: ['C00203'], direction: 'DEBIT' },
-  TAXES: { lines: ['C00206'], direction: 'DEBIT' },
+  TAXES: { lines: ['C901'], direction: 'DEBIT' },
   // Marge commerciale: ventes de marchandises − (achats de marchandises + variation de stock de marchandises).
   TRADE_MARGIN: { lines: ['P00101', 'C00201', 'C00202'], direction: 'CREDIT' },
   RESULT: { lines: ['R1'], direction: 'CREDIT' },

@@ -21,6 +21,7 @@ const BALANCE_SHEET: readonly ModelRow[] = [
   ['D', 'D. Prepayments and accrued income', '1103'],
   { balance: 'CREDIT' },
   ['E', 'E. Creditors: amounts falling due within one year', '2100..2108, 2110..2299, 2320..2399, 1200..1229[C], 9998[C], 9999[C]'],
+  ['E2', 'of which 2. Bank loans and overdrafts', '1200..1229[C]', { detailOf: 'E' }],
   { balance: 'DEBIT' },
   ['F', 'F. Net current assets (liabilities)', 'C + D - E'],
   ['G', 'G. Total assets less current liabilities', 'B + F'],
@@ -65,7 +66,7 @@ export const GB_INDICATORS = {
   ASSETS: { lines: ['B', 'C', 'D'], direction: 'DEBIT' },
   EQUITY: { lines: ['K'], direction: 'CREDIT' },
   WORKING_CAPITAL: { lines: ['F'], direction: 'DEBIT' },
-  TREASURY_BALANCE: { lines: ['C4'], direction: 'DEBIT' },
+  TREASURY_BALANCE: { lines: ['C4', 'E2'], direction: 'DEBIT' },
   TURNOVER: { lines: ['P01'], direction: 'CREDIT' },
   PURCHASES: { prefixes: [{ prefix: '50', sign: 1 }] },
   STAFF_COST: { prefixes: [{ prefix: '60', sign: 1 }, { prefix: '70', sign: 1 }] },
@@ -73,5 +74,6 @@ export const GB_INDICATORS = {
   TRADE_MARGIN: { lines: ['P03'], direction: 'CREDIT' },
   RESULT: { lines: ['POP'], direction: 'CREDIT' },
   FINANCIAL_RESULT: { lines: ['P12'], direction: 'CREDIT' },
+  // No TAXES: the chart has no expense account for the tax on profit (only 2320 Corporation Tax, the liability).
   NET_RESULT: { lines: ['P20'], direction: 'CREDIT' },
 } as const;

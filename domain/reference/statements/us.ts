@@ -82,7 +82,7 @@ export const US_INDICATORS = {
   ASSETS: { lines: ['AT'], direction: 'DEBIT' },
   EQUITY: { lines: ['E'], direction: 'CREDIT' },
   WORKING_CAPITAL: { lines: ['AC', 'LC'], direction: 'DEBIT' },
-  TREASURY_BALANCE: { lines: ['AC1'], direction: 'DEBIT' },
+  TREASURY_BALANCE: { lines: ['AC1', 'LC7'], direction: 'DEBIT' },
   TURNOVER: { lines: ['NR'], direction: 'CREDIT' },
   PURCHASES: { prefixes: [{ prefix: '51', sign: 1 }, { prefix: '52', sign: 1 }] },
   STAFF_COST: { prefixes: [{ prefix: '61', sign: 1 }] },
@@ -90,6 +90,7 @@ export const US_INDICATORS = {
   TAXES: { lines: ['TX'], direction: 'DEBIT' },
   TRADE_MARGIN: { lines: ['GP'], direction: 'CREDIT' },
   RESULT: { lines: ['OI'], direction: 'CREDIT' },
-  FINANCIAL_RESULT: { lines: ['NI1', 'NX1'], direction: 'CREDIT' },
+  // Interest only (7000 Interest Income, 8000 Interest Expense): not gains on asset sales nor other income.
+  FINANCIAL_RESULT: { prefixes: [{ prefix: '7000', sign: -1 }, { prefix: '8000', sign: -1 }] },
   NET_RESULT: { lines: ['NI'], direction: 'CREDIT' },
 } as const;
