@@ -12,8 +12,8 @@
  * - DE (SKR 03): into 0860 Gewinnvortrag (profit) or 0868 Verlustvortrag (loss) on AB; opening on EB.
  * - GB, IE: into 3200 Profit and Loss Account on YE; opening on OB. US, CA: into 3900 Retained Earnings on CJ; OB.
  * Income and expense are the accounts of INCOME or EXPENSE nature (an account of unknown nature: by its code in the
- * master chart, else by its statement); every other account (balance sheet, off-balance) is carried forward, per third party where its
- * lines name one. An account or journal the organisation no longer has is a coded refusal, not a guess.
+ * master chart, else by its statement); every other account (balance sheet, off-balance) is carried forward, per
+ * third party where its lines name one. An account or journal the organisation no longer has is a coded refusal.
  */
 import type { IsoDate } from '../calendar.ts';
 import type { OrganisationCountry } from '../enums.ts';
