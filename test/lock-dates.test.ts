@@ -103,7 +103,49 @@ t.test('the hard lock date only moves forward, is never lifted, and nothing at o
   // The exercise closes (its closing entries are dated after the hard lock) but, holding locked days, never reopens.
   await ok(fr, CLOSE, { v: { id: exercise.id } });
   await refused(t, fr, `mutation($v: AccountingExerciseReopenGLDtoInput!) { reopenAccountingExercise(input: $v) { id } }`, { v: { id: exercise.id } }, AccountingErrors.dateLocked);
-  t.same((await ok(fr, LOCK, { v: { hardLockDate: `${year}-12-31` } })).updateAccountingLockDates.hardLockDate, `${year}-12-31`, 'moved forward');
+  // Never later than today; up to today it covers the closed exercise (carried into the next one).
+  await refused(t, fr, LOCK, { v: { hardLockDate: `${year + 1}-01-01` } }, AccountingErrors.hardLockDateInFuture);
+  const today = new Date().toISOString().slice(0, 10);
+  t.same((await ok(fr, LOCK, { v: { hardLockDate: today } })).updateAccountingLockDates.hardLockDate, today, 'moved forward');
+});
+
+t.test('a deletion that waited on the lock while a hard lock was set is decided with it', async (t) => {
+  const de = await clientOf(api, 'ES', 'Espera SL', 'espera@example.es');
+  const id = (await ok(de, POST, entry(`${year}-01-10`))).createAccountingEntryUsingCodes.id;
+  const { OrganisationAggregate } = await import('../commands/accounting/aggregates.ts');
+  const { decideOrganisation } = await import('../domain/accounting/organisation.ts');
+  const mutate = api.service.mutate as Record<string, (ctx: object, input: object) => Promise<unknown>>;
+  let deletion!: Promise<unknown>;
+  await commands.locks.exclusive(de.orgId, async () => {
+    deletion = mutate.deleteAccountingEntry({ organisationId: de.orgId }, { id });
+    deletion.catch(() => undefined);
+    // The deletion has looked at the organisation and waits on the lock when the hard lock is set under it.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await commands.aggregates.execute(OrganisationAggregate, de.orgId, { organisationId: de.orgId }, (s) =>
+      decideOrganisation({ type: 'SetAccountingLockDates', hardLockDate: `${year}-01-31`, now: new Date().toISOString() }, s));
+  });
+  await t.rejects(deletion, { code: AccountingErrors.dateLocked }, 'refused: the entry is behind the hard lock');
+  const { LedgerAggregate } = await import('../commands/accounting/aggregates.ts');
+  const [exercise] = [...(await commands.organisation(de.orgId)).exercises.values()];
+  t.ok((await commands.aggregates.load(LedgerAggregate, exercise.id)).state.entries.has(id), 'the entry stands');
+});
+
+t.test('a hard lock date never leaves an exercise unclosable: not later than today, not over an exercise not carried forward', async (t) => {
+  const gb = await clientOf(api, 'ES', 'Abierta SL', 'abierta@example.es');
+  const [current] = [...(await commands.organisation(gb.orgId)).exercises.values()];
+  const CREATE = `mutation($v: AccountingExerciseCreateGLDtoInput!) { createAccountingExercise(input: $v) { id } }`;
+  const previous = (await ok(gb, CREATE, { v: { startDate: `${year - 1}-01-01`, endDate: `${year - 1}-12-31` } })).createAccountingExercise.id;
+  await ok(gb, POST, entry(`${year - 1}-06-01`));
+  const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+  await refused(t, gb, LOCK, { v: { hardLockDate: tomorrow } }, AccountingErrors.hardLockDateInFuture);
+  const error = await refused(t, gb, LOCK, { v: { hardLockDate: `${year - 1}-12-31` } }, AccountingErrors.hardLockDateOpenExercise);
+  t.match(error?.message, `${year - 1}`, 'the message names the exercise');
+  t.match(await setup(gb), { hardLockDate: null }, 'nothing changed');
+  await ok(gb, LOCK, { v: { hardLockDate: `${year - 1}-12-30` } });
+  // Closed and carried into the current exercise: the hard lock may cover its last day.
+  await ok(gb, `mutation($v: AccountingExerciseCloseGLDtoInput!) { closeAccountingExercise(input: $v) { id } }`, { v: { id: previous } });
+  await ok(gb, LOCK, { v: { hardLockDate: `${year - 1}-12-31` } });
+  t.ok(current, 'the current exercise stays open');
 });
 
 t.test('administrators only: an accountant may post but not set lock dates', async (t) => {
