@@ -76,28 +76,31 @@ t.test('sales postings go through the same decider: an invoice and a settlement 
 
 t.test('the hard lock date only moves forward, is never lifted, and nothing at or behind it reopens', async (t) => {
   const fr = await clientOf(api, 'FR', 'Verrou SARL', 'verrou@example.fr');
+  const last = year - 1;
+  // Last year's exercise: every date the hard lock takes here is in the past, whatever day the suite runs
+  // (a hard lock later than today is refused); this year's exercise, made with the organisation, is the next one.
+  const { createAccountingExercise: { id: exerciseId } } = await ok(fr, `mutation($v: AccountingExerciseCreateGLDtoInput!) { createAccountingExercise(input: $v) { id } }`, { v: { startDate: `${last}-01-01`, endDate: `${last}-12-31` } });
   const org = await commands.organisation(fr.orgId);
-  const [exercise] = [...org.exercises.values()];
+  const exercise = org.exercises.get(exerciseId)!;
   const january = exercise.periods[0].periodId;
   await ok(fr, `mutation($v: AccountingPeriodCloseGLDtoInput!) { closeAccountingPeriod(input: $v) { id } }`, { v: { id: january } });
-  await ok(fr, `mutation($v: AccountingExerciseCreateGLDtoInput!) { createAccountingExercise(input: $v) { id } }`, { v: { startDate: `${year + 1}-01-01`, endDate: `${year + 1}-12-31` } });
   const frEntry = (date: string) => ({ v: { date, journalTypeCode: 'OD', accountingEntryLines: [{ subAccountCode: '512000', debitAmount: '10.00' }, { subAccountCode: '706000', creditAmount: '10.00' }] } });
-  await ok(fr, POST, frEntry(`${year}-06-15`));
+  await ok(fr, POST, frEntry(`${last}-06-15`));
 
-  t.same((await ok(fr, LOCK, { v: { hardLockDate: `${year}-02-28` } })).updateAccountingLockDates, { id: fr.orgId, lockDate: null, hardLockDate: `${year}-02-28` });
-  await refused(t, fr, POST, frEntry(`${year}-02-28`), AccountingErrors.dateLocked);
-  await refused(t, fr, LOCK, { v: { hardLockDate: `${year}-01-31` } }, AccountingErrors.hardLockDateBackwards);
+  t.same((await ok(fr, LOCK, { v: { hardLockDate: `${last}-02-28` } })).updateAccountingLockDates, { id: fr.orgId, lockDate: null, hardLockDate: `${last}-02-28` });
+  await refused(t, fr, POST, frEntry(`${last}-02-28`), AccountingErrors.dateLocked);
+  await refused(t, fr, LOCK, { v: { hardLockDate: `${last}-01-31` } }, AccountingErrors.hardLockDateBackwards);
   await refused(t, fr, LOCK, { v: { hardLockDate: null } }, AccountingErrors.hardLockDateBackwards);
   await refused(t, fr, `mutation($v: AccountingPeriodReopenGLDtoInput!) { reopenAccountingPeriod(input: $v) { id } }`, { v: { id: january } }, AccountingErrors.dateLocked);
   // The soft lock may be set and lifted around it; the hard one still holds.
-  await ok(fr, LOCK, { v: { lockDate: `${year}-01-15` } });
+  await ok(fr, LOCK, { v: { lockDate: `${last}-01-15` } });
   await ok(fr, LOCK, { v: { lockDate: null } });
-  await refused(t, fr, POST, frEntry(`${year}-02-01`), AccountingErrors.dateLocked);
-  t.match(await setup(fr), { lockDate: null, hardLockDate: `${year}-02-28`, defaultProfitAccountCFId: org.accountIdByCode.get('120000') });
+  await refused(t, fr, POST, frEntry(`${last}-02-01`), AccountingErrors.dateLocked);
+  t.match(await setup(fr), { lockDate: null, hardLockDate: `${last}-02-28`, defaultProfitAccountCFId: org.accountIdByCode.get('120000') });
 
   // Closing posts on the exercise's last day: refused while the lock date covers it, nothing appended.
   const CLOSE = `mutation($v: AccountingExerciseCloseGLDtoInput!) { closeAccountingExercise(input: $v) { id } }`;
-  await ok(fr, LOCK, { v: { lockDate: `${year}-12-31` } });
+  await ok(fr, LOCK, { v: { lockDate: `${last}-12-31` } });
   await refused(t, fr, CLOSE, { v: { id: exercise.id } }, AccountingErrors.dateLocked);
   await ok(fr, LOCK, { v: { lockDate: null } });
   // The exercise closes (its closing entries are dated after the hard lock) but, holding locked days, never reopens.
