@@ -76,34 +76,79 @@ t.test('sales postings go through the same decider: an invoice and a settlement 
 
 t.test('the hard lock date only moves forward, is never lifted, and nothing at or behind it reopens', async (t) => {
   const fr = await clientOf(api, 'FR', 'Verrou SARL', 'verrou@example.fr');
+  const last = year - 1;
+  // Last year's exercise: every date the hard lock takes here is in the past, whatever day the suite runs
+  // (a hard lock later than today is refused); this year's exercise, made with the organisation, is the next one.
+  const { createAccountingExercise: { id: exerciseId } } = await ok(fr, `mutation($v: AccountingExerciseCreateGLDtoInput!) { createAccountingExercise(input: $v) { id } }`, { v: { startDate: `${last}-01-01`, endDate: `${last}-12-31` } });
   const org = await commands.organisation(fr.orgId);
-  const [exercise] = [...org.exercises.values()];
+  const exercise = org.exercises.get(exerciseId)!;
   const january = exercise.periods[0].periodId;
   await ok(fr, `mutation($v: AccountingPeriodCloseGLDtoInput!) { closeAccountingPeriod(input: $v) { id } }`, { v: { id: january } });
-  await ok(fr, `mutation($v: AccountingExerciseCreateGLDtoInput!) { createAccountingExercise(input: $v) { id } }`, { v: { startDate: `${year + 1}-01-01`, endDate: `${year + 1}-12-31` } });
   const frEntry = (date: string) => ({ v: { date, journalTypeCode: 'OD', accountingEntryLines: [{ subAccountCode: '512000', debitAmount: '10.00' }, { subAccountCode: '706000', creditAmount: '10.00' }] } });
-  await ok(fr, POST, frEntry(`${year}-06-15`));
+  await ok(fr, POST, frEntry(`${last}-06-15`));
 
-  t.same((await ok(fr, LOCK, { v: { hardLockDate: `${year}-02-28` } })).updateAccountingLockDates, { id: fr.orgId, lockDate: null, hardLockDate: `${year}-02-28` });
-  await refused(t, fr, POST, frEntry(`${year}-02-28`), AccountingErrors.dateLocked);
-  await refused(t, fr, LOCK, { v: { hardLockDate: `${year}-01-31` } }, AccountingErrors.hardLockDateBackwards);
+  t.same((await ok(fr, LOCK, { v: { hardLockDate: `${last}-02-28` } })).updateAccountingLockDates, { id: fr.orgId, lockDate: null, hardLockDate: `${last}-02-28` });
+  await refused(t, fr, POST, frEntry(`${last}-02-28`), AccountingErrors.dateLocked);
+  await refused(t, fr, LOCK, { v: { hardLockDate: `${last}-01-31` } }, AccountingErrors.hardLockDateBackwards);
   await refused(t, fr, LOCK, { v: { hardLockDate: null } }, AccountingErrors.hardLockDateBackwards);
   await refused(t, fr, `mutation($v: AccountingPeriodReopenGLDtoInput!) { reopenAccountingPeriod(input: $v) { id } }`, { v: { id: january } }, AccountingErrors.dateLocked);
   // The soft lock may be set and lifted around it; the hard one still holds.
-  await ok(fr, LOCK, { v: { lockDate: `${year}-01-15` } });
+  await ok(fr, LOCK, { v: { lockDate: `${last}-01-15` } });
   await ok(fr, LOCK, { v: { lockDate: null } });
-  await refused(t, fr, POST, frEntry(`${year}-02-01`), AccountingErrors.dateLocked);
-  t.match(await setup(fr), { lockDate: null, hardLockDate: `${year}-02-28`, defaultProfitAccountCFId: org.accountIdByCode.get('120000') });
+  await refused(t, fr, POST, frEntry(`${last}-02-01`), AccountingErrors.dateLocked);
+  t.match(await setup(fr), { lockDate: null, hardLockDate: `${last}-02-28`, defaultProfitAccountCFId: org.accountIdByCode.get('120000') });
 
   // Closing posts on the exercise's last day: refused while the lock date covers it, nothing appended.
   const CLOSE = `mutation($v: AccountingExerciseCloseGLDtoInput!) { closeAccountingExercise(input: $v) { id } }`;
-  await ok(fr, LOCK, { v: { lockDate: `${year}-12-31` } });
+  await ok(fr, LOCK, { v: { lockDate: `${last}-12-31` } });
   await refused(t, fr, CLOSE, { v: { id: exercise.id } }, AccountingErrors.dateLocked);
   await ok(fr, LOCK, { v: { lockDate: null } });
   // The exercise closes (its closing entries are dated after the hard lock) but, holding locked days, never reopens.
   await ok(fr, CLOSE, { v: { id: exercise.id } });
   await refused(t, fr, `mutation($v: AccountingExerciseReopenGLDtoInput!) { reopenAccountingExercise(input: $v) { id } }`, { v: { id: exercise.id } }, AccountingErrors.dateLocked);
-  t.same((await ok(fr, LOCK, { v: { hardLockDate: `${year}-12-31` } })).updateAccountingLockDates.hardLockDate, `${year}-12-31`, 'moved forward');
+  // Never later than today; up to today it covers the closed exercise (carried into the next one).
+  await refused(t, fr, LOCK, { v: { hardLockDate: `${year + 1}-01-01` } }, AccountingErrors.hardLockDateInFuture);
+  const today = new Date().toISOString().slice(0, 10);
+  t.same((await ok(fr, LOCK, { v: { hardLockDate: today } })).updateAccountingLockDates.hardLockDate, today, 'moved forward');
+});
+
+t.test('a deletion that waited on the lock while a hard lock was set is decided with it', async (t) => {
+  const de = await clientOf(api, 'ES', 'Espera SL', 'espera@example.es');
+  const id = (await ok(de, POST, entry(`${year}-01-10`))).createAccountingEntryUsingCodes.id;
+  const { OrganisationAggregate } = await import('../commands/accounting/aggregates.ts');
+  const { decideOrganisation } = await import('../domain/accounting/organisation.ts');
+  const mutate = api.service.mutate as Record<string, (ctx: object, input: object) => Promise<unknown>>;
+  let deletion!: Promise<unknown>;
+  await commands.locks.exclusive(de.orgId, async () => {
+    deletion = mutate.deleteAccountingEntry({ organisationId: de.orgId }, { id });
+    deletion.catch(() => undefined);
+    // The deletion has looked at the organisation and waits on the lock when the hard lock is set under it.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await commands.aggregates.execute(OrganisationAggregate, de.orgId, { organisationId: de.orgId }, (s) =>
+      decideOrganisation({ type: 'SetAccountingLockDates', hardLockDate: `${year}-01-31`, now: new Date().toISOString() }, s));
+  });
+  await t.rejects(deletion, { code: AccountingErrors.dateLocked }, 'refused: the entry is behind the hard lock');
+  const { LedgerAggregate } = await import('../commands/accounting/aggregates.ts');
+  const [exercise] = [...(await commands.organisation(de.orgId)).exercises.values()];
+  t.ok((await commands.aggregates.load(LedgerAggregate, exercise.id)).state.entries.has(id), 'the entry stands');
+});
+
+t.test('a hard lock date never leaves an exercise unclosable: not later than today, not over an exercise not carried forward', async (t) => {
+  const gb = await clientOf(api, 'ES', 'Abierta SL', 'abierta@example.es');
+  const [current] = [...(await commands.organisation(gb.orgId)).exercises.values()];
+  const CREATE = `mutation($v: AccountingExerciseCreateGLDtoInput!) { createAccountingExercise(input: $v) { id } }`;
+  const previous = (await ok(gb, CREATE, { v: { startDate: `${year - 1}-01-01`, endDate: `${year - 1}-12-31` } })).createAccountingExercise.id;
+  await ok(gb, POST, entry(`${year - 1}-06-01`));
+  const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+  await refused(t, gb, LOCK, { v: { hardLockDate: tomorrow } }, AccountingErrors.hardLockDateInFuture);
+  const error = await refused(t, gb, LOCK, { v: { hardLockDate: `${year - 1}-12-31` } }, AccountingErrors.hardLockDateOpenExercise);
+  t.match(error?.message, `${year - 1}`, 'the message names the exercise');
+  t.match(await setup(gb), { hardLockDate: null }, 'nothing changed');
+  await ok(gb, LOCK, { v: { hardLockDate: `${year - 1}-12-30` } });
+  // Closed and carried into the current exercise: the hard lock may cover its last day.
+  await ok(gb, `mutation($v: AccountingExerciseCloseGLDtoInput!) { closeAccountingExercise(input: $v) { id } }`, { v: { id: previous } });
+  await ok(gb, LOCK, { v: { hardLockDate: `${year - 1}-12-31` } });
+  t.ok(current, 'the current exercise stays open');
 });
 
 t.test('administrators only: an accountant may post but not set lock dates', async (t) => {

@@ -158,14 +158,19 @@ t.test('a closed exercise without its opening (a crash between the two appends) 
   const [n] = await exercises(es);
   await post(es, `${year}-02-01`, [['5720000', '100.00', null], ['7000000', null, '100.00']]);
   const next = (await ok(es, CREATE_EXERCISE, { v: { startDate: `${year + 1}-01-01`, endDate: `${year + 1}-12-31` } })).createAccountingExercise.id;
-  await ok(es, CLOSE, { v: { id: n.id } });
-  // The opening deleted as a reopening's first step does, the exercise left closed: the state a crash leaves.
+  // The close's first append alone (N's closing entries, as the close names them), the opening never posted: the state a crash leaves.
   const { LedgerAggregate } = await import('../commands/accounting/aggregates.ts');
   const { decideLedger } = await import('../domain/accounting/ledger.ts');
+  const { closingEntries, yearEndBalances, yearEndEntryId } = await import('../domain/accounting/year-end.ts');
+  const { exerciseRef, ledgerEvents } = await import('../commands/accounting/year-end-openings.ts');
+  const { derivedId } = await import('../domain/ids.ts');
   const org = await api.service.commands.organisation(es.orgId);
-  const openingId = await openingEntryId(es, next);
-  await api.service.commands.aggregates.execute(LedgerAggregate, next, { organisationId: es.orgId }, (s) =>
-    decideLedger({ type: 'DeleteAccountingEntry', entryId: openingId, yearEnd: true, now: new Date().toISOString() }, s, org.exercises.get(next)!, org));
+  const exercise = org.exercises.get(n.id)!;
+  const balancesOfN = yearEndBalances(await ledgerEvents(api.service.commands, n.id));
+  await api.service.commands.aggregates.execute(LedgerAggregate, n.id, { organisationId: es.orgId }, (s) => decideLedger({
+    type: 'CloseAccountingExercise', now: new Date().toISOString(),
+    closing: closingEntries(org, exerciseRef(exercise), balancesOfN, (kind) => yearEndEntryId((key) => derivedId(n.id, 'year-end', key), kind, 1)),
+  }, s, exercise, org));
   t.same(await balances(es, next), {});
   const head = await api.eventCount();
   await ok(es, CLOSE, { v: { id: n.id } });
@@ -224,4 +229,62 @@ t.test('an exercise closed before the year end posted anything (no closing entri
   t.same(await balances(es, next), { '1290000': '-250.00', '5720000': '250.00' }, 'the opening carries the result into 129');
   t.same(await entryTypes(es, n.id), [], 'N: nothing posted to the closed exercise');
   await refused(t, es, CLOSE, { v: { id: n.id } }, AccountingErrors.exerciseClosed);
+});
+
+/** Projections parked on the organisation's events (a read model that could not apply one). */
+async function parkedOf(c: Client) {
+  const { listParked } = await import('../projections/engine/parked.ts');
+  return (await listParked(db.pool)).filter((p) => p.organisationId === c.orgId).map((p) => `${p.projection}: ${p.error}`);
+}
+
+t.test('a reopening stopped after deleting the opening: closing again finishes it and opens N+1 under new ids; nothing parks', async (t) => {
+  const es = await clientOf(api, 'ES', 'Reapertura Parcial SL', 'reapertura@example.es');
+  const [n] = await exercises(es);
+  await post(es, `${year}-02-01`, [['5720000', '100.00', null], ['7000000', null, '100.00']]);
+  const next = (await ok(es, CREATE_EXERCISE, { v: { startDate: `${year + 1}-01-01`, endDate: `${year + 1}-12-31` } })).createAccountingExercise.id;
+  const before = await balances(es, n.id);
+  await ok(es, CLOSE, { v: { id: n.id } });
+  // The reopening's first step alone (the opening deleted on N+1), N left closed: the state a crash leaves.
+  const { LedgerAggregate } = await import('../commands/accounting/aggregates.ts');
+  const { decideLedger } = await import('../domain/accounting/ledger.ts');
+  const org = await api.service.commands.organisation(es.orgId);
+  const openingId = await openingEntryId(es, next);
+  await api.service.commands.aggregates.execute(LedgerAggregate, next, { organisationId: es.orgId }, (s) =>
+    decideLedger({ type: 'DeleteAccountingEntry', entryId: openingId, yearEnd: true, now: new Date().toISOString() }, s, org.exercises.get(next)!, org));
+  await ok(es, CLOSE, { v: { id: n.id } });
+  t.same(await balances(es, next), { '1290000': '-100.00', '5720000': '100.00' }, 'N+1 opened again');
+  t.not(await openingEntryId(es, next), openingId, 'under another id than the deleted opening');
+  t.same(await entryTypes(es, n.id), [`CLOSURE_ACCOUNTING CIE ${year}-12-31 YEAR_END_PROCESS`, `CLOSURE_EXERCISE CIE ${year}-12-31 YEAR_END_PROCESS`], 'N: its closing entries once');
+  await ok(es, REOPEN, { v: { id: n.id } });
+  t.same(await balances(es, n.id), before, 'reopened: N as before its close');
+  t.same(await balances(es, next), {}, 'reopened: N+1 holds nothing');
+  t.same(await parkedOf(es), [], 'no read model parked');
+});
+
+t.test('exercises close in order: N only after N-1 is closed and carried into it; N-1 reopens only after N', async (t) => {
+  const es = await clientOf(api, 'ES', 'Orden SL', 'orden@example.es');
+  const [n] = await exercises(es);
+  const previous = (await ok(es, CREATE_EXERCISE, { v: { startDate: `${year - 1}-01-01`, endDate: `${year - 1}-12-31` } })).createAccountingExercise.id;
+  await ok(es, CREATE_EXERCISE, { v: { startDate: `${year + 1}-01-01`, endDate: `${year + 1}-12-31` } });
+  await post(es, `${year - 1}-03-01`, [['5720000', '300.00', null], ['7000000', null, '300.00']]);
+  const error = await refused(t, es, CLOSE, { v: { id: n.id } }, AccountingErrors.previousExerciseOpen);
+  t.match(error?.message, `${year - 1}`, 'the message names the exercise to close first');
+  await ok(es, CLOSE, { v: { id: previous } });
+  await ok(es, CLOSE, { v: { id: n.id } });
+  t.same(await statuses(es), Object.fromEntries((await exercises(es)).map((e) => [e.id, e.startDate.startsWith(`${year + 1}`) ? 'OPEN' : 'CLOSED'])));
+  await refused(t, es, REOPEN, { v: { id: previous } }, AccountingErrors.nextExerciseClosed);
+  await ok(es, REOPEN, { v: { id: n.id } });
+  await ok(es, REOPEN, { v: { id: previous } });
+  t.same(await balances(es, previous), { '5720000': '300.00', '7000000': '-300.00' }, 'N-1 as before its close');
+});
+
+t.test('a year-end line beyond the largest amount is refused as a merged posting line is, and nothing is appended', async (t) => {
+  const es = await clientOf(api, 'ES', 'Importe Enorme SL', 'enorme@example.es');
+  const [n] = await exercises(es);
+  await ok(es, CREATE_EXERCISE, { v: { startDate: `${year + 1}-01-01`, endDate: `${year + 1}-12-31` } });
+  for (const day of ['01', '02']) await post(es, `${year}-02-${day}`, [['5720000', '999999999999999.00', null], ['1000000', null, '999999999999999.00']]);
+  const head = await api.eventCount();
+  const error = await refused(t, es, CLOSE, { v: { id: n.id } }, AccountingErrors.invalidLineAmount);
+  t.match(error?.extensions?.parameters, { reason: 'mergedTooLarge' });
+  t.equal(await api.eventCount(), head, 'nothing appended');
 });

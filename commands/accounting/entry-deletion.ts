@@ -15,11 +15,12 @@ export const deleteAccountingEntry: CommandHandler = async (services, ctx, raw) 
   // A retry is answered before looking the entry up: the first attempt deleted it.
   const replay = await services.aggregates.recorded(ctx);
   if (replay) return { id, position: replay.position };
-  const org = await services.organisation(ctx.organisationId);
   // Under the organisation's shared lock first, as postings take it, then the Sales stream's (organisation-locks.ts).
   return services.locks.shared(ctx.organisationId, async () => {
     // Twice at most: an entry that became a settlement's between the two checks is undone on the second pass.
     for (let pass = 0; pass < 2; pass++) {
+      // Read under the lock: lock dates change under it held alone, so the deletion is decided with the dates as they stand.
+      const org = await services.organisation(ctx.organisationId);
       // A settlement's payment entry: deleting it undoes the settlement (the Sales stream decides both).
       const undone = await undoSettlementOf(services, ctx, org, id);
       if (undone) return undone;

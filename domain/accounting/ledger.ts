@@ -293,6 +293,8 @@ function yearEndPosted(state: LedgerState, exercise: ExerciseSpan, organisation:
   let credits = ZERO;
   for (const l of entry.lines) {
     if (!organisation.accounts.has(l.subAccountId)) fail(AccountingErrors.accountNotFound, { id: l.subAccountId });
+    // A balance summed over the year may exceed what one line holds, as merged posting lines may.
+    if (new Decimal(l.debitAmount).plus(l.creditAmount).gt(MAX_AMOUNT)) fail(AccountingErrors.invalidLineAmount, { reason: Reasons.mergedTooLarge });
     debits = debits.plus(l.debitAmount);
     credits = credits.plus(l.creditAmount);
   }

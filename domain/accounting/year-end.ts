@@ -11,16 +11,17 @@
  *   the à-nouveaux (AN) carry 120/129 until the assembly allocates the result (110/119, reserves).
  * - DE (SKR 03): into 0860 Gewinnvortrag (profit) or 0868 Verlustvortrag (loss) on AB; opening on EB.
  * - GB, IE: into 3200 Profit and Loss Account on YE; opening on OB. US, CA: into 3900 Retained Earnings on CJ; OB.
- * Income and expense are the accounts of INCOME or EXPENSE nature (an account of unknown nature: of the income
- * statement); every other account (balance sheet, off-balance) is carried forward, per third party where its
- * lines name one. An account or journal the organisation no longer has is a coded refusal, not a guess.
+ * Income and expense are the accounts of INCOME or EXPENSE nature (an account of unknown nature: by its code in the
+ * master chart, else by its statement); every other account (balance sheet, off-balance) is carried forward, per
+ * third party where its lines name one. An account or journal the organisation no longer has is a coded refusal.
  */
 import type { IsoDate } from '../calendar.ts';
 import type { OrganisationCountry } from '../enums.ts';
 import { fail } from '../errors.ts';
 import { Decimal, ZERO, formatAmount } from '../money.ts';
+import { classifyAccountCode, masterChartFor } from '../reference/charts.ts';
 import { standardJournalTypesFor } from '../reference/journal-types.ts';
-import type { AccountingEntryType, JournalTypeType } from './enums.ts';
+import type { AccountNature, AccountingEntryType, JournalTypeType } from './enums.ts';
 import { AccountingErrors } from './errors.ts';
 import type { LedgerEvent, ThirdPartyOrigin } from './ledger.ts';
 import type { AccountState, OrganisationState } from './organisation.ts';
@@ -99,10 +100,17 @@ export function yearEndBalances(events: Iterable<LedgerEvent>, except: readonly 
   return [...sums.values()];
 }
 
-/** Income and expense close into the result; an account of unknown nature by its statement. */
-export function closesIntoResult(account: AccountState | undefined): boolean {
+const ofIncomeStatement = (nature: AccountNature | null | undefined) => nature === 'INCOME' || nature === 'EXPENSE';
+
+/**
+ * Income and expense close into the result; an account of unknown nature by its code's class in the country's master
+ * chart (a class 6 or 7 code is of the income statement whatever its statement says), else by its statement.
+ */
+export function closesIntoResult(account: AccountState | undefined, country: OrganisationCountry | null): boolean {
   if (!account) return false;
-  if (account.nature) return account.nature === 'INCOME' || account.nature === 'EXPENSE';
+  if (account.nature) return ofIncomeStatement(account.nature);
+  const chartNature = country ? classifyAccountCode(masterChartFor(country), account.code)?.nature : undefined;
+  if (chartNature) return ofIncomeStatement(chartNature);
   return account.accountType === 'INCOME_STATEMENT';
 }
 
@@ -146,7 +154,7 @@ export function yearEndJournalId(org: Org, type: Extract<JournalTypeType, 'CLOSI
  * Empty when the income statement holds nothing.
  */
 export function regularisationLines(org: Org, balances: readonly YearEndBalance[]): YearEndLine[] {
-  const closing = balances.filter((b) => closesIntoResult(org.accounts.get(b.subAccountId)));
+  const closing = balances.filter((b) => closesIntoResult(org.accounts.get(b.subAccountId), org.country));
   const result = closing.reduce((sum, b) => sum.plus(net(b)), ZERO);
   const lines = closing.flatMap((b) => lineOf(b, net(b).negated(), org.currencyPrecision));
   if (lines.length === 0) return [];
@@ -168,7 +176,7 @@ function afterRegularisation(org: Org, balances: readonly YearEndBalance[]): Yea
 /** The opening's lines: every account carried forward at its balance (income and expense are zero by then). */
 export function openingLines(org: Org, balances: readonly YearEndBalance[]): YearEndLine[] {
   return balances
-    .filter((b) => !closesIntoResult(org.accounts.get(b.subAccountId)))
+    .filter((b) => !closesIntoResult(org.accounts.get(b.subAccountId), org.country))
     .flatMap((b) => lineOf(b, net(b), org.currencyPrecision));
 }
 

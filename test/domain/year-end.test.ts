@@ -53,8 +53,8 @@ t.test('random ledgers of every chart: close, opening and reopening', async (t) 
       book.execute({ type: 'CloseAccountingExercise', closing: closingEntries(org, ref, before, () => id()), now: NOW });
 
       const after = yearEndBalances(book.history, ['CLOSURE_EXERCISE']);
-      const result = before.filter((b) => closesIntoResult(org.accounts.get(b.subAccountId))).reduce((s, b) => s.plus(net(b)), new Decimal(0));
-      for (const b of after) if (closesIntoResult(org.accounts.get(b.subAccountId)) && !net(b).isZero()) throw new Error(`${country}: income or expense left after the close`);
+      const result = before.filter((b) => closesIntoResult(org.accounts.get(b.subAccountId), org.country)).reduce((s, b) => s.plus(net(b)), new Decimal(0));
+      for (const b of after) if (closesIntoResult(org.accounts.get(b.subAccountId), org.country) && !net(b).isZero()) throw new Error(`${country}: income or expense left after the close`);
       const accounts = RESULT_ACCOUNTS[country];
       const resultIn = [accounts.profit, accounts.loss].map((code) => org.accountIdByCode.get(code)!);
       const moved = after.filter((b) => resultIn.includes(b.subAccountId)).reduce((s, b) => s.plus(net(b)), new Decimal(0))
@@ -72,4 +72,15 @@ t.test('random ledgers of every chart: close, opening and reopening', async (t) 
     }), { numRuns: 30 });
     t.pass(`${country}: holds for 30 ledgers`);
   }
+});
+
+t.test('an account of unknown nature closes by its code\'s class in the master chart before its statement', async (t) => {
+  const account = (code: string, accountType: 'UNDEFINED' | 'INCOME_STATEMENT') => ({
+    id: id(), code, accountLevel: 'SUB_ACCOUNT' as const, accountType, subAccountType: 'UNDEFINED' as const, nature: null,
+    deactivated: false, yearEndClosingAccountId: null, transitionalPrepaymentAccountId: null,
+  });
+  t.ok(closesIntoResult(account('6299999', 'UNDEFINED'), 'ES'), 'a class 6 code: an expense, closed into the result');
+  t.ok(closesIntoResult(account('7059999', 'UNDEFINED'), 'ES'), 'a class 7 code: an income, closed into the result');
+  t.notOk(closesIntoResult(account('5729999', 'INCOME_STATEMENT'), 'ES'), 'a class 5 code: carried forward, whatever its statement says');
+  t.ok(closesIntoResult(account('ZZ99', 'INCOME_STATEMENT'), 'ES'), 'a code the chart does not classify: by its statement');
 });
