@@ -320,6 +320,12 @@ t.test('accountingReportPositions and accountingKpis answer in Sage\'s shapes', 
   t.same(kpis.map((k) => [k.type, k.currency]), [['TURNOVER', 'EUR'], ['ASSETS', 'EUR']], 'each once, in the order asked');
   const sales = (await linesBy('code', `${year}-01-01`, `${year}-12-31`, undefined, excluded({ closing: false }))).get('7000000')!;
   t.equal(kpis[0].value, fixed(sales[1].minus(sales[0])), 'TURNOVER: the sales accounts\' credit balance');
+  const june = { startDate: `${year}-04-01`, endDate: `${year}-06-30` };
+  const [assets, result] = await answer(`query($input: AccountingKpiInput!) { accountingKpis(input: $input) { type value } }`, { kpiTypes: ['ASSETS', 'RESULT'], ...june });
+  const sheet = await answer(BS, { startDate: `${year}-01-01`, endDate: june.endDate });
+  t.equal(assets.value, sheet.find((r) => r.code === 'AT').amountTotal, 'ASSETS: the balance sheet\'s total assets at endDate');
+  const pl = await answer(PL, june);
+  t.equal(result.value, pl.find((r) => r.code === 'RA').amountTotal, 'RESULT: the P&L\'s operating result over the period');
 });
 
 t.test('ledger report writes the GraphQL answer as CSV', async (t) => {

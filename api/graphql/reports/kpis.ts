@@ -1,7 +1,7 @@
 /**
  * `accountingKpis(input: { kpiTypes })` (research §1.9): the accounting dashboard's figures as
- * `KpiGlDto { type value currency }`, in the order asked, each once. Each figure sums, with its sign, the balances
- * (debit − credit) of the account-code prefixes the country's model names for it (indicatorAccounts). Positions
+ * `KpiGlDto { type value currency }`, in the order asked, each once. Each figure is the country's statement lines
+ * for it, or its account-code prefixes with their signs (domain/reports/statements.ts indicatorValue). Positions
  * (ASSETS, EQUITY, TREASURY_BALANCE, WORKING_CAPITAL) are read from the exercise's first day to endDate, flows (the
  * others) over startDate..endDate. The period (ours: Sage's input has only kpiTypes) is by default the exercise
  * holding today; given one bound, the exercise holding it. Closing and temporary carry-forward entries never count.
@@ -10,7 +10,7 @@
 import type pg from 'pg';
 import { Decimal } from '../../../domain/money.ts';
 import { AccountingIndicatorType } from '../../../domain/reports/enums.ts';
-import { indicatorAccounts } from '../../../domain/reports/statements.ts';
+import { indicatorValue } from '../../../domain/reports/statements.ts';
 import { accountMovements } from '../../../reports/sql.ts';
 import { hasStatements } from './statements.ts';
 import { type ReportEnv, READING_FIELDS, asOfOf, datesWithin, dayOf, exerciseHolding, invalid, organisationFacts, spansOf } from './inputs.ts';
@@ -53,17 +53,14 @@ export async function accountingKpis(db: pg.PoolClient, organisationId: string, 
   const dates = datesWithin(exercise, { startDate: input.startDate ?? exercise.start, endDate: input.endDate ?? exercise.end });
   const facts = await organisationFacts(db, organisationId);
   const rows = await accountMovements(db, organisationId, exercise.id, spansOf(exercise, dates, true), {}, { asOf, excludedEntryTypes: EXCLUDED });
-  // (A country with no statement models yet defines no figure: all read 0.)
-  const accounts = hasStatements(facts.country) ? indicatorAccounts(facts.country) : {};
+  const balances = (debit: 'debit' | 'accumulated_debit', credit: 'credit' | 'accumulated_credit') =>
+    new Map(rows.map((r) => [r.code, { debit: new Decimal(r[debit] ?? 0), credit: new Decimal(r[credit] ?? 0) }]));
+  const period = balances('debit', 'credit');
+  const position = balances('accumulated_debit', 'accumulated_credit');
   return types.map((type) => {
-    let value = new Decimal(0);
-    for (const { prefix, sign } of accounts[type] ?? []) {
-      for (const r of rows) {
-        if (!r.code.startsWith(prefix)) continue;
-        const [debit, credit] = POSITIONS.has(type) ? [r.accumulated_debit, r.accumulated_credit] : [r.debit, r.credit];
-        value = value.plus(new Decimal(debit ?? 0).minus(credit ?? 0).times(sign));
-      }
-    }
+    // The country's lines for it (an overdrawn bank leaves TREASURY_BALANCE), or its prefixes; 0 where the country
+    // defines none (e.g. EXCEPTIONAL_RESULT outside FR).
+    const value = (hasStatements(facts.country) ? indicatorValue(facts.country, type, POSITIONS.has(type) ? position : period) : undefined) ?? new Decimal(0);
     return { type, value: value.toFixed(facts.precision), currency: facts.currency };
   });
 }
