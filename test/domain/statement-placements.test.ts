@@ -28,3 +28,44 @@ t.test('DE: Wertberichtigungen zu Forderungen (0996..0999) reduce the Forderunge
   t.same(totals(rows, ['AB21', 'AT', 'PD', 'PT']), { AB21: '900', AT: '900', PD: '0', PT: '900' });
   for (const code of ['0996', '0997', '0998', '0999']) t.equal(lineOf('DE', 'BALANCE_SHEET', code), 'AB21', code);
 });
+
+t.test('DE: the Gewerbesteuer (4320) is a Steuer vom Ertrag (§ 275 Abs. 2 Nr. 14), not a sonstige betriebliche Aufwendung', async (t) => {
+  // 8400 Umsatz 1000 Cr; 4320 Gewerbesteuer 60 Dr; 2200 Körperschaftsteuer 90 Dr; 4210 Miete 100 Dr.
+  // G08 = −100 (Miete only); G14 = −60 − 90 = −150; G17 = 1000 − 100 − 150 = 750.
+  const rows = evaluate(statementModel('DE', 'PROFIT_AND_LOSS'), new Map([['8400', cr(1000)], ['4320', dr(60)], ['2200', dr(90)], ['4210', dr(100)]]));
+  t.same(totals(rows, ['G08', 'G14', 'G17']), { G08: '-100', G14: '-150', G17: '750' });
+});
+
+t.test('DE: Steuerrückstellungen are B.2 and passive latente Steuern E, apart from the sonstige Rückstellungen', async (t) => {
+  // 0950 Pensionsrückstellung 100 Cr, 0956 Gewerbesteuerrückstellung 40 Cr, 0963 Körperschaftsteuerrückstellung 60 Cr,
+  // 0970 sonstige Rückstellung 30 Cr, 0969 passive latente Steuern 20 Cr; Bank 1200 250 Dr.
+  // PB1 100, PB2 40 + 60 = 100, PB3 30, PB 230, PE 20, PT 250 = AT 250.
+  const rows = evaluate(statementModel('DE', 'BALANCE_SHEET'), new Map([
+    ['0950', cr(100)], ['0956', cr(40)], ['0963', cr(60)], ['0970', cr(30)], ['0969', cr(20)], ['1200', dr(250)],
+  ]));
+  t.same(totals(rows, ['PB1', 'PB2', 'PB3', 'PB', 'PE', 'PT', 'AT']), { PB1: '100', PB2: '100', PB3: '30', PB: '230', PE: '20', PT: '250', AT: '250' });
+});
+
+t.test('DE: Altersversorgung, Kursdifferenzen, nicht abziehbare Vorsteuer, eingeforderte Einlagen, Schecks and Geldtransit', async (t) => {
+  const guv = (code: string) => lineOf('DE', 'PROFIT_AND_LOSS', code);
+  const bilanz = (code: string) => lineOf('DE', 'BALANCE_SHEET', code);
+  t.same(['4160', '4165', '4169'].map(guv), ['G06B', 'G06B', 'G06B'], 'Versorgungskassen, Altersversorgung: soziale Abgaben und Altersversorgung');
+  t.same(['4120', '4150', '4170'].map(guv), ['G06A', 'G06A', 'G06A'], 'Gehälter stay Löhne und Gehälter');
+  t.same(['2150', '2170', '2179'].map(guv), ['G08', 'G08', 'G08'], 'Kursdifferenzen, nicht abziehbare Vorsteuer: sonstige betriebliche Aufwendungen');
+  t.same(['2100', '2120', '2160', '2180'].map(guv), ['G13', 'G13', 'G13', 'G13'], 'Zinsen stay Zinsen');
+  t.same([guv('2660'), guv('2650')], ['G04', 'G11'], 'Kursdifferenzen Ertrag: sonstige betriebliche Erträge; Zinserträge stay');
+  t.same(['0810', '0819', '0830', '0838'].map(bilanz), ['AB25', 'AB25', 'AB25', 'AB25'], 'eingeforderte Einlagen: Forderungen');
+  t.same(['0800', '0801', '0820', '0839'].map(bilanz), ['PA1', 'PA1', 'PA1', 'PA1'], 'nicht eingeforderte stay with the Gezeichnetes Kapital');
+  t.same([bilanz('1330'), bilanz('1360')], ['AB4', 'AB4'], 'Schecks, Geldtransit: Kassenbestand und Guthaben');
+  // 0810 eingefordert 250 Dr against 0800 Gezeichnetes Kapital 1000 Cr; 1330 Schecks 750 Dr: AB25 250, AB4 750, AT 1000.
+  const rows = evaluate(statementModel('DE', 'BALANCE_SHEET'), new Map([['0810', dr(250)], ['0800', cr(1000)], ['1330', dr(750)]]));
+  t.same(totals(rows, ['AB25', 'AB2', 'AB4', 'AT', 'PA1', 'PT']), { AB25: '250', AB2: '250', AB4: '750', AT: '1000', PA1: '1000', PT: '1000' });
+});
+
+t.test('FR: 4452 TVA due intracommunautaire is a tax debt', async (t) => {
+  // 4452 TVA due intracommunautaire 200 Cr, 44566 TVA déductible 200 Dr (autoliquidation): B406 200, A20202 200.
+  t.equal(lineOf('FR', 'BALANCE_SHEET', '445200'), 'B406');
+  const rows = evaluate(statementModel('FR', 'BALANCE_SHEET'), new Map([['445200', cr(200)], ['445660', dr(200)]]));
+  t.same(totals(rows, ['B406', 'A20202', 'A9', 'B9']), { B406: '200', A20202: '200', A9: '200', B9: '200' });
+});
+
