@@ -5,7 +5,7 @@
  */
 import t from 'tap';
 import { Decimal } from '../../domain/money.ts';
-import { evaluate, positions, statementModel, type AccountBalance, type StatementRow } from '../../domain/reports/statements.ts';
+import { evaluate, positions, statementModel, unmapped, type AccountBalance, type StatementRow } from '../../domain/reports/statements.ts';
 
 const d = (value: string | number) => new Decimal(value);
 const dr = (amount: number): AccountBalance => ({ debit: d(amount), credit: d(0) });
@@ -69,3 +69,29 @@ t.test('FR: 4452 TVA due intracommunautaire is a tax debt', async (t) => {
   t.same(totals(rows, ['B406', 'A20202', 'A9', 'B9']), { B406: '200', A20202: '200', A9: '200', B9: '200' });
 });
 
+/** Codes under every prefix the models name, one and two digits deeper, padded to the chart's length. */
+function codesUnder(prefixes: Iterable<string>, length: number): string[] {
+  const out = new Set<string>();
+  for (const prefix of prefixes) {
+    for (const tail of ['', ...Array.from({ length: 110 }, (_, i) => (i < 10 ? String(i) : String(i - 10).padStart(2, '0')))]) {
+      const code = (prefix + tail).padEnd(length, '0');
+      if (code.length === length) out.add(code);
+    }
+  }
+  return [...out];
+}
+const prefixesOf = (country: string, variant: string) => ['BALANCE_SHEET', 'PROFIT_AND_LOSS'].flatMap((s) =>
+  statementModel(country, s as 'BALANCE_SHEET', variant).lines.flatMap((l) => (l.accounts ?? []).map((a) => a.prefix)));
+
+t.test('ES: every account the PYMES model places, the NORMAL and ABREVIADO models place too', async (t) => {
+  const codes = codesUnder(new Set(['PYMES', 'ABREVIADO', 'NORMAL'].flatMap((v) => prefixesOf('ES', v))), 7);
+  const placedBy = (variant: string) => new Set(codes.filter((c) => unmapped(statementModel('ES', 'BALANCE_SHEET', variant), [c]).length === 0));
+  const pymes = placedBy('PYMES');
+  for (const variant of ['NORMAL', 'ABREVIADO']) {
+    const placed = placedBy(variant);
+    t.same([...pymes].filter((c) => !placed.has(c)), [], `${variant} places what PYMES places`);
+  }
+  // AA14 Fondo de comercio: 204 less its amortisation 2804 and impairment 2904 → 1000 − 100 − 50 = 850
+  const rows = evaluate(statementModel('ES', 'BALANCE_SHEET', 'NORMAL'), new Map([['2040000', dr(1000)], ['2804000', cr(100)], ['2904000', cr(50)], ['1000000', cr(850)]]));
+  t.same(totals(rows, ['AA14', 'AA1', 'AT', 'PT']), { AA14: '850', AA1: '850', AT: '850', PT: '850' });
+});
