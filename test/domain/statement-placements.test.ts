@@ -95,3 +95,28 @@ t.test('ES: every account the PYMES model places, the NORMAL and ABREVIADO model
   const rows = evaluate(statementModel('ES', 'BALANCE_SHEET', 'NORMAL'), new Map([['2040000', dr(1000)], ['2804000', cr(100)], ['2904000', cr(50)], ['1000000', cr(850)]]));
   t.same(totals(rows, ['AA14', 'AA1', 'AT', 'PT']), { AA14: '850', AA1: '850', AT: '850', PT: '850' });
 });
+
+t.test('ES legal lines: PYMES starts its activo corriente at I. Existencias; normal and abreviado have the pasivos vinculados, 774, 134..136', async (t) => {
+  const described = (variant: string, statement: 'BALANCE_SHEET' | 'PROFIT_AND_LOSS', codes: string[]) =>
+    codes.map((code) => statementModel('ES', statement, variant).lines.find((l) => l.code === code)?.description);
+  t.same(described('PYMES', 'BALANCE_SHEET', ['AB1', 'AB2', 'AB7', 'PC0', 'PC1', 'PC5']),
+    [undefined, 'I. Existencias.', 'VI. Efectivo y otros activos líquidos equivalentes.', undefined, 'I. Provisiones a corto plazo.', 'V. Periodificaciones a corto plazo.']);
+  for (const variant of ['NORMAL', 'ABREVIADO']) {
+    t.same(described(variant, 'BALANCE_SHEET', ['AB1', 'AB2', 'PC0', 'PC1', 'PC5']), [
+      'I. Activos no corrientes mantenidos para la venta.', 'II. Existencias.',
+      'I. Pasivos vinculados con activos no corrientes mantenidos para la venta.', 'II. Provisiones a corto plazo.', 'VI. Periodificaciones a corto plazo.',
+    ], variant);
+    t.same(described(variant, 'PROFIT_AND_LOSS', ['R12N', 'R12', 'R18']),
+      ['12. Diferencia negativa de combinaciones de negocio.', '13. Otros resultados.', '19. Impuestos sobre beneficios.'], variant);
+    t.same(['1330000', '1340000', '1341000', '1350000', '1360000', '1370000'].map((c) => lineOf('ES', 'BALANCE_SHEET', c, variant)), Array(6).fill('PA2'), `${variant} ajustes por cambios de valor`);
+  }
+  t.same(described('PYMES', 'PROFIT_AND_LOSS', ['R12N', 'R12', 'R18']), [undefined, '12. Otros resultados.', '18. Impuestos sobre beneficios.']);
+  // Normal model: an asset held for sale 500 (5800000 Dr) financed by its linked liability 300 (5850000 Cr) and
+  // capital 200; a negative goodwill 40 (7740000 Cr) and other results 10 (6780000 Dr) against the bank 30 (5720000 Dr).
+  // Activo: AB1 500 + AB7 30 = 530. Pasivo corriente PC0 300. P&L: R12N 40, R12 −10, RA 30 = RD; PA 200 + 30 = 230.
+  const balances = new Map([['5800000', dr(500)], ['5850000', cr(300)], ['1000000', cr(200)], ['7740000', cr(40)], ['6780000', dr(10)], ['5720000', dr(30)]]);
+  const bs = evaluate(statementModel('ES', 'BALANCE_SHEET', 'NORMAL'), balances);
+  t.same(totals(bs, ['AB1', 'AB', 'PC0', 'PC', 'PA', 'AT', 'PT']), { AB1: '500', AB: '530', PC0: '300', PC: '300', PA: '230', AT: '530', PT: '530' });
+  const pnl = evaluate(statementModel('ES', 'PROFIT_AND_LOSS', 'NORMAL'), balances);
+  t.same(totals(pnl, ['R12N', 'R12', 'RA', 'RD']), { R12N: '40', R12: '-10', RA: '30', RD: '30' });
+});
