@@ -3,9 +3,14 @@
  * on a small ledger whose statement was worked out by hand (the expected amounts are literals, not read from the
  * models' formula text).
  */
+import fc from 'fast-check';
 import t from 'tap';
 import { Decimal } from '../../domain/money.ts';
-import { evaluate, positions, statementModel, unmapped, type AccountBalance, type StatementRow } from '../../domain/reports/statements.ts';
+import {
+  evaluate, positions, statementModel, statementVariants, unmapped, type AccountBalance, type StatementModel, type StatementRow,
+} from '../../domain/reports/statements.ts';
+import { balancesOf } from '../helpers/random-ledger.ts';
+import { expect, holds } from '../helpers/property.ts';
 
 const d = (value: string | number) => new Decimal(value);
 const dr = (amount: number): AccountBalance => ({ debit: d(amount), credit: d(0) });
@@ -119,4 +124,79 @@ t.test('ES legal lines: PYMES starts its activo corriente at I. Existencias; nor
   t.same(totals(bs, ['AB1', 'AB', 'PC0', 'PC', 'PA', 'AT', 'PT']), { AB1: '500', AB: '530', PC0: '300', PC: '300', PA: '230', AT: '530', PT: '530' });
   const pnl = evaluate(statementModel('ES', 'PROFIT_AND_LOSS', 'NORMAL'), balances);
   t.same(totals(pnl, ['R12N', 'R12', 'RA', 'RD']), { R12N: '40', R12: '-10', RA: '30', RD: '30' });
+});
+
+/** Each country's official account codes: the plan's classes and code length, not only the master chart's accounts. */
+const OFFICIAL: Record<string, { length: number; from: number; to: number }> = {
+  ES: { length: 7, from: 1_000_000, to: 7_999_999 }, // PGC groups 1..7 (8 and 9 are the ECPN's)
+  FR: { length: 6, from: 100_000, to: 799_999 }, // PCG classes 1..7
+  DE: { length: 4, from: 0, to: 8_999 }, // SKR 03 classes 0..8 (9 are Vortragskonten)
+  GB: { length: 4, from: 0, to: 9_999 },
+  US: { length: 4, from: 1_000, to: 9_999 },
+};
+
+t.test('random codes from the official ranges: every code a model places keeps assets = equity and liabilities', async (t) => {
+  for (const [country, range] of Object.entries(OFFICIAL)) {
+    for (const variant of statementVariants(country)) {
+      const bs = statementModel(country, 'BALANCE_SHEET', variant);
+      const placed = (code: string) => unmapped(bs, [code]).length === 0 && ![bs, bs.companion!].some((m) => m.offStatement.some((o) => code.startsWith(o.prefix)));
+      const code = fc.integer({ min: range.from, max: range.to }).map((n) => String(n).padStart(range.length, '0')).filter(placed);
+      const entry = fc.record({ debit: code, credit: code, cents: fc.integer({ min: 1, max: 100_000_000 }) });
+      holds(t, fc.property(fc.array(entry, { minLength: 1, maxLength: 30 }), (entries) => {
+        const rows = evaluate(bs, balancesOf(entries));
+        const [assets, equityAndLiabilities] = [bs.totals!.assets, bs.totals!.equityAndLiabilities].map((c) => rows.find((r) => r.code === c)!.amountTotal);
+        expect(assets!.equals(equityAndLiabilities!), `${bs.key}: assets ${assets} ≠ equity and liabilities ${equityAndLiabilities}`);
+      }));
+    }
+  }
+});
+
+/** The main account line a balance of the account lands on (read off evaluate(), not the model's terms). */
+function accountLine(model: StatementModel, code: string, balance: AccountBalance): string | undefined {
+  const main = new Set(model.lines.filter((l) => l.lineType === 'ACCOUNT_CALCULATION' && !l.detailOf).map((l) => l.code));
+  return evaluate(model, new Map([[code, balance]])).find((r) => main.has(r.code) && !r.amountTotal.isZero())?.code;
+}
+
+/** The balance sheet's side a main line adds up to: A (the assets total) or L (the equity and liabilities total). */
+function sides(model: StatementModel): Map<string, 'A' | 'L'> {
+  const byCode = new Map(model.lines.map((l) => [l.code, l]));
+  const out = new Map<string, 'A' | 'L'>();
+  const walk = (code: string, side: 'A' | 'L'): void => {
+    out.set(code, side);
+    for (const ref of byCode.get(code)!.lines ?? []) walk(ref.code, side);
+  };
+  walk(model.totals!.assets, 'A');
+  walk(model.totals!.equityAndLiabilities, 'L');
+  return out;
+}
+
+// A contra account → the account it corrects (ES 2813 → 213, 2935 → 240, 4900 → 430; FR 2815 → 215, 491 → 41;
+// SKR 03 Wertberichtigungen 0996..0999 → 1400 Forderungen).
+const CORRECTS: Record<string, (code: string) => string | undefined> = {
+  ES: (c) => /^2[89][012]/.test(c) || /^39/.test(c) ? c[0]! + c.slice(2) : /^29[345]/.test(c) ? '240' + c.slice(3) : /^29[678]/.test(c) ? '250' + c.slice(3)
+    : /^49[03]/.test(c) ? '430' + c.slice(3) : undefined,
+  // 49: the PCG's 491 clients, 4951/4955/4956/4958 comptes du groupe et associés, 4962/4965/4967/4968 débiteurs divers
+  FR: (c) => /^(28|29|39|491|495[1568]|496[2578])/.test(c) ? c[0]! + c.slice(2) : undefined,
+  DE: (c) => /^099[6-9]/.test(c) ? '1400' : undefined,
+};
+
+t.test('no contra account sits on the other side of the balance sheet from the accounts it corrects', async (t) => {
+  for (const [country, corrects] of Object.entries(CORRECTS)) {
+    const length = OFFICIAL[country]!.length;
+    for (const variant of statementVariants(country)) {
+      const bs = statementModel(country, 'BALANCE_SHEET', variant);
+      const side = sides(bs);
+      const contras = codesUnder(['28', '29', '39', '49', '0996', '0997', '0998', '0999'].filter((p) => corrects(p.padEnd(4, '0'))), length)
+        .filter((c) => corrects(c) !== undefined);
+      const wrong = contras.flatMap((contra) => {
+        // the contra in credit against the corrected account in debit (an account split by sign, FR 451 groupe, is
+        // corrected where it is a receivable)
+        const own = accountLine(bs, contra, cr(1));
+        const corrected = accountLine(bs, corrects(contra)!.padEnd(length, '0').slice(0, length), dr(1));
+        if (!own || !corrected) return [];
+        return side.get(own) === side.get(corrected) ? [] : [`${contra} on ${own} corrects ${corrected}`];
+      });
+      t.same(wrong, [], `${bs.key}: ${contras.length} contra codes`);
+    }
+  }
 });
