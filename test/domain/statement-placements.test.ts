@@ -200,3 +200,15 @@ t.test('no contra account sits on the other side of the balance sheet from the a
     }
   }
 });
+
+t.test('ES NORMAL: the deudas a largo plazo in the normal model\'s five items', async (t) => {
+  const items = (variant: string) => statementModel('ES', 'BALANCE_SHEET', variant).lines.filter((l) => l.code.startsWith('PB2') && l.code.length === 4).map((l) => l.description);
+  t.same(items('NORMAL'), ['1. Obligaciones y otros valores negociables.', '2. Deudas con entidades de crédito.', '3. Acreedores por arrendamiento financiero.', '4. Derivados.', '5. Otros pasivos financieros.']);
+  t.same(items('PYMES'), ['1. Deudas con entidades de crédito.', '2. Acreedores por arrendamiento financiero.', '3. Otras deudas a largo plazo.']);
+  // obligaciones 500 (1770000), a bank loan 300 (1700000), a derivative 50 (1760000), a loan from a third party 150
+  // (1710000) against the bank 1 000: PB20 500, PB21 300, PB24 50, PB25 150, PB2 1 000 = PB = PT = AT.
+  const rows = evaluate(statementModel('ES', 'BALANCE_SHEET', 'NORMAL'), new Map([
+    ['1770000', cr(500)], ['1700000', cr(300)], ['1760000', cr(50)], ['1710000', cr(150)], ['5720000', dr(1000)],
+  ]));
+  t.same(totals(rows, ['PB20', 'PB21', 'PB22', 'PB24', 'PB25', 'PB2', 'PB', 'PT', 'AT']), { PB20: '500', PB21: '300', PB22: '0', PB24: '50', PB25: '150', PB2: '1000', PB: '1000', PT: '1000', AT: '1000' });
+});
