@@ -1,7 +1,7 @@
 /**
  * Germany: the Bilanz of § 266 HGB and the Gewinn- und Verlustrechnung of § 275 Abs. 2 HGB (Gesamtkostenverfahren,
  * numbering after BilRUG), on DATEV SKR 03 account ranges ("0300..0499" = every account from 0300 to 0499).
- * Simplifications, stated: the positions SKR 03 does not fill in the master chart (Wertpapiere, latente Steuern,
+ * Simplifications, stated: the positions SKR 03 does not fill in the master chart (Wertpapiere, aktive latente Steuern,
  * Erträge aus Beteiligungen, Abschreibungen auf Finanzanlagen, sonstige Steuern) are left out; Privatkonten
  * (1800..1899, Einzelunternehmen and Personengesellschaften) are shown inside the Eigenkapital; kreditorische
  * Debitoren, debitorische Kreditoren, Umsatzsteuer in debit and overdrawn banks move by sign ([D]/[C]).
