@@ -6,6 +6,11 @@
  * total for a query built from the line's own formula text ("20, (280), (290)": the three prefixes; a longer prefix
  * that the model places on another line is taken out with `not:acct:`; "[D]"/"[C]" items keep hledger's per-account
  * balances of that sign), and a line of lines adds those up as its formula says.
+ * What it proves: the engine's arithmetic (prefix matching, longest prefix wins, sign routing, columns, lines of lines,
+ * the result line) computes what the formula text says. What it does not: that the formula text is right. The oracle
+ * reads the same text the models are built from, so an account on the wrong line is wrong in both and passes here;
+ * the placements are checked by the hand-worked statements (test/domain/statement-references.test.ts) and the
+ * placement tests (test/domain/statement-placements.test.ts: the accountant's review, contras on their side).
  * Skips when hledger is not installed (.ci/run installs Debian's).
  */
 import { execFile } from 'node:child_process';

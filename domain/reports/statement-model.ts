@@ -68,8 +68,11 @@ export interface RowOptions {
   /** Variant letters the row is in (e.g. 'N' for ES normal only); default: every variant. */
   in?: string;
 }
-/** `formula` may differ per variant: keys are variant letters groups, e.g. { N: 'AA11 + AA12', AP: '20, (280)' }. */
-export type Row = readonly [code: string, description: string, formula?: string | Readonly<Record<string, string>>, options?: RowOptions];
+/**
+ * `formula` may differ per variant: keys are variant letters groups, e.g. { N: 'AA11 + AA12', AP: '20, (280)' }; so may
+ * `description` (a line the smaller model numbers I where the others number it II).
+ */
+export type Row = readonly [code: string, description: string | Readonly<Record<string, string>>, formula?: string | Readonly<Record<string, string>>, options?: RowOptions];
 /** Switches how the following rows read balances and whether they have two amount columns. */
 export interface Section { balance: BalanceSide; multiColumn?: boolean }
 export type ModelRow = Row | Section;
@@ -118,9 +121,10 @@ function buildModel(spec: ModelSpec): StatementModel {
   const lines: GuideLine[] = [];
   for (const row of spec.rows) {
     if (!Array.isArray(row)) { section = row as Section; continue; }
-    const [code, description, rawFormula, options = {}] = row as Row;
+    const [code, rawDescription, rawFormula, options = {}] = row as Row;
     if (options.in && spec.letter && !options.in.includes(spec.letter)) continue;
     const formula = typeof rawFormula === 'object' ? pickFormula(rawFormula, spec.letter, code) : rawFormula;
+    const description = typeof rawDescription === 'object' ? pickFormula(rawDescription, spec.letter, code)! : rawDescription;
     if (code.length > MAX_CODE) throw new Error(`${spec.key}: line code '${code}' is longer than ${MAX_CODE}`);
     const base = { code, description, order: lines.length + 1, balance: section.balance, ...(formula ? { formula } : {}) };
     if (!formula && options.result) {
@@ -154,9 +158,10 @@ function pairModels(balanceSheet: StatementModel, profitAndLoss: StatementModel)
   return { BALANCE_SHEET: Object.freeze(balanceSheet), PROFIT_AND_LOSS: Object.freeze(profitAndLoss) };
 }
 
+/** The text (formula or description) of a row for the variant's letter. */
 function pickFormula(byVariant: Readonly<Record<string, string>>, letter: string | undefined, code: string): string | undefined {
   const key = Object.keys(byVariant).find((k) => letter !== undefined && k.includes(letter));
-  if (!key) throw new Error(`line ${code}: no formula for variant letter ${letter}`);
+  if (!key) throw new Error(`line ${code}: no text for variant letter ${letter}`);
   return byVariant[key];
 }
 

@@ -4,7 +4,7 @@
  * figures; every expected amount below is worked by hand in the comments, and each figure is read both through
  * indicatorValue() and through the indicator's account terms (indicatorAccounts), which must agree.
  */
-import t from 'tap';
+import t, { type Test } from 'tap';
 import { Decimal } from '../../domain/money.ts';
 import { indicatorAccounts, indicatorValue, type AccountBalance } from '../../domain/reports/statements.ts';
 import { sumTerms } from '../../domain/reports/indicators.ts';
@@ -14,7 +14,7 @@ const dr = (amount: number): AccountBalance => ({ debit: d(amount), credit: d(0)
 const cr = (amount: number): AccountBalance => ({ debit: d(0), credit: d(amount) });
 
 /** The indicator by its lines and by its terms; fails the test when the two disagree. */
-function kpi(t: Tap.Test, country: string, type: string, balances: Map<string, AccountBalance>): string | undefined {
+function kpi(t: Test, country: string, type: string, balances: Map<string, AccountBalance>): string | undefined {
   const byLines = indicatorValue(country, type, balances);
   const terms = indicatorAccounts(country)[type];
   t.equal(terms ? sumTerms(terms, balances).toString() : undefined, byLines?.toString(), `${country} ${type}: terms = lines`);
