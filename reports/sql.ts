@@ -219,20 +219,37 @@ export interface ExerciseBalanceRow {
   credit: string;
 }
 
+/** The entry types a year end posts: the closing entries on the closed exercise, the opening on the next one. */
+export const CLOSING_ENTRY_TYPES = ['CLOSURE_ACCOUNTING', 'CLOSURE_EXERCISE', 'CLOSURE_WORTH'] as const;
+export const OPENING_ENTRY_TYPE = 'OPENING';
+
 /**
- * A whole exercise's balances per account and third party (what its year end carries forward): each party's on
- * its accounts, and the rest of each account's without a party.
+ * A whole exercise's balances per account and third party before its close (what its year end carries forward):
+ * each party's on its accounts, and the rest of each account's without a party; closing entries left out.
  */
 export async function exerciseBalances(db: pg.PoolClient, organisationId: string, exerciseId: string, asOf?: string): Promise<ExerciseBalanceRow[]> {
   const params = new Params(organisationId);
   const at = asOfParam(params, { asOf, excludedEntryTypes: [] });
   const exercise = params.add(exerciseId, '::uuid');
-  const sql = `WITH a AS (SELECT sub_account_id, sum(debit_amount) AS debit, sum(credit_amount) AS credit FROM ${balancesFrom('account_period', 'b', at)} WHERE b.accounting_exercise_id = ${exercise} GROUP BY 1),
+  const open = `b.accounting_exercise_id = ${exercise} AND b.entry_type::text <> ALL(${params.add(CLOSING_ENTRY_TYPES, '::text[]')})`;
+  const sql = `WITH a AS (SELECT sub_account_id, sum(debit_amount) AS debit, sum(credit_amount) AS credit FROM ${balancesFrom('account_period', 'b', at)} WHERE ${open} GROUP BY 1),
     p AS (SELECT sub_account_id, third_party_id, third_party_origin::text, sum(debit_amount) AS debit, sum(credit_amount) AS credit
-            FROM ${balancesFrom('party_period', 'b', at)} WHERE b.accounting_exercise_id = ${exercise} GROUP BY 1, 2, 3),
+            FROM ${balancesFrom('party_period', 'b', at)} WHERE ${open} GROUP BY 1, 2, 3),
     ps AS (SELECT sub_account_id, sum(debit) AS debit, sum(credit) AS credit FROM p GROUP BY 1)
     SELECT * FROM p
     UNION ALL
     SELECT a.sub_account_id, NULL, NULL, a.debit - coalesce(ps.debit, 0), a.credit - coalesce(ps.credit, 0) FROM a LEFT JOIN ps USING (sub_account_id)`;
   return (await db.query(sql, params.values)).rows;
+}
+
+/** Which of the exercises held year-end entries (closing ones, an opening) as the books stood at `asOf`: `${exerciseId} ${entryType}`. */
+export async function yearEndEntriesHeld(db: pg.PoolClient, organisationId: string, exerciseIds: readonly string[], asOf?: string): Promise<Set<string>> {
+  const params = new Params(organisationId);
+  const at = asOfParam(params, { asOf, excludedEntryTypes: [] });
+  const { rows } = await db.query(
+    `SELECT DISTINCT b.accounting_exercise_id AS exercise, b.entry_type::text AS type FROM ${balancesFrom('account_period', 'b', at)}
+      WHERE b.accounting_exercise_id = ANY(${params.add(exerciseIds, '::uuid[]')}) AND b.entry_type::text = ANY(${params.add([...CLOSING_ENTRY_TYPES, OPENING_ENTRY_TYPE], '::text[]')})`,
+    params.values,
+  );
+  return new Set(rows.map((r: { exercise: string; type: string }) => `${r.exercise} ${r.type}`));
 }

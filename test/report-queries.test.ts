@@ -268,6 +268,54 @@ t.test('showTemporaryCarryForward: before the previous year is closed, the openi
   t.same(await read(true), withCarry, 'and nothing is added twice');
 });
 
+/** A French organisation's exercises by year (the current one exists), and its trial balance of this year with the carry-forward. */
+async function frenchBooks(name: string, email: string) {
+  const other = await clientOf(api, 'FR', name, email);
+  const c = { organisationId: other.orgId };
+  const exercises = new Map<number, string>();
+  const open = async (y: number) => exercises.set(y, (await mutate.createAccountingExercise(c, { startDate: `${y}-01-01`, endDate: `${y}-12-31`, description: `${y}` })).id);
+  const entry = (date: string, debit: string, credit: string, value: string) => mutate.createAccountingEntryUsingCodes(c, { date, journalTypeCode: 'OD', accountingEntryLines: [
+    { subAccountCode: debit, debitAmount: value }, { subAccountCode: credit, creditAmount: value }] });
+  const current = (await api.gql(`{ accountingExercises(where: { exercise: { eq: ${year} } }) { nodes { id } } }`, {}, other.headers)).data.accountingExercises.nodes[0].id;
+  const balances = async (asOf?: string) => Object.fromEntries((await answer(TB, { exerciseId: current, startDate: `${year}-01-01`, endDate: `${year}-12-31`, showTemporaryCarryForward: true, ...(asOf ? { asOf } : {}) }, other.headers))
+    .map((r) => [r.accountCode, r.balance]));
+  return { c, open, entry, balances, exercises };
+}
+const instant = async () => {
+  await projected();
+  const at = new Date().toISOString();
+  await new Promise((r) => setTimeout(r, 20));
+  return at;
+};
+
+t.test('showTemporaryCarryForward as of an instant: the previous year open or closed as the books stood then', async (t) => {
+  const { c, open, entry, balances, exercises } = await frenchBooks('Report SARL', 'report@example.com');
+  await open(year - 1);
+  await entry(`${year - 1}-02-01`, '512000', '101300', '5000.00');
+  await entry(`${year - 1}-05-01`, '512000', '706000', '1000.00');
+  const opening = { 101300: '-5000.00', 120000: '-1000.00', 512000: '6000.00' };
+  const beforeClose = await instant();
+  await mutate.closeAccountingExercise(c, { id: exercises.get(year - 1) });
+  await projected();
+  t.same(await balances(), opening, 'closed: the posted opening, once');
+  t.same(await balances(beforeClose), opening, 'as of before the close: the opening its close would post');
+  const beforeReopen = await instant();
+  await mutate.reopenAccountingExercise(c, { id: exercises.get(year - 1) });
+  await projected();
+  t.same(await balances(), opening, 'reopened: the temporary opening');
+  t.same(await balances(beforeReopen), opening, 'as of before the reopening: the posted opening, not counted twice');
+});
+
+t.test('showTemporaryCarryForward walks back through every open year', async (t) => {
+  const { open, entry, balances } = await frenchBooks('Deux Ans SARL', 'deuxans@example.com');
+  await open(year - 2);
+  await open(year - 1);
+  await entry(`${year - 2}-03-01`, '512000', '101300', '5000.00');
+  await entry(`${year - 1}-03-01`, '512000', '706000', '700.00');
+  await projected();
+  t.same(await balances(), { 101300: '-5000.00', 120000: '-700.00', 512000: '5700.00' }, 'the year before last carried through last year, last year\'s result in 120000');
+});
+
 t.test('another organisation\'s exercise reads as an unknown one', async (t) => {
   const other = await clientOf(api, 'ES', 'Otra S.L.', 'otra@example.com');
   const input = { exerciseId: exercise.id, startDate: `${year}-01-01`, endDate: `${year}-12-31` };
