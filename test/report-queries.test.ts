@@ -18,6 +18,7 @@ import { AggregateStore } from '../commands/aggregate-store.ts';
 import { exerciseForDate } from '../domain/accounting/organisation.ts';
 import { Decimal } from '../domain/money.ts';
 import { statementModel as esModel, statementVariants } from '../domain/reports/statements.ts';
+import { readScoped } from '../api/read-scope.ts';
 import { appendStored } from './helpers/old-events.ts';
 import { clientOf } from './helpers/organisation-client.ts';
 import { holdsAsync } from './helpers/property.ts';
@@ -314,6 +315,13 @@ t.test('showTemporaryCarryForward walks back through every open year', async (t)
   await entry(`${year - 1}-03-01`, '512000', '706000', '700.00');
   await projected();
   t.same(await balances(), { 101300: '-5000.00', 120000: '-700.00', 512000: '5700.00' }, 'the year before last carried through last year, last year\'s result in 120000');
+});
+
+t.test('a report\'s reads share one snapshot: readScoped with snapshot runs REPEATABLE READ READ ONLY', async (t) => {
+  const settings = (options?: { snapshot: boolean }) => readScoped(db.pool, api.organisationId, async (client) =>
+    (await client.query(`SELECT current_setting('transaction_isolation') AS isolation, current_setting('transaction_read_only') AS read_only`)).rows[0], options);
+  t.same(await settings({ snapshot: true }), { isolation: 'repeatable read', read_only: 'on' }, 'one snapshot for every statement, nothing written');
+  t.same(await settings(), { isolation: 'read committed', read_only: 'off' }, 'the lists\' reads are as before');
 });
 
 t.test('another organisation\'s exercise reads as an unknown one', async (t) => {
