@@ -58,7 +58,7 @@ export function spanOf(periods: readonly Period[], from: Day, to: Day): Span {
 }
 
 /** The exercise's periods as days, in order. */
-export async function periodsOf(db: pg.PoolClient, organisationId: string, exerciseId: string): Promise<Period[]> {
+export async function periodsOf(db: pg.Pool | pg.PoolClient, organisationId: string, exerciseId: string): Promise<Period[]> {
   const { rows } = await db.query(
     `SELECT id, to_char(start_date AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS start, to_char(end_date AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS "end"
        FROM ${AccountingPeriod.table} WHERE organisation_id = $1 AND accounting_exercise_id = $2 ORDER BY start_date`,
@@ -97,7 +97,7 @@ type Grains = { period: string; day: string };
 const ACCOUNT_GRAINS = (asOf?: number): Grains => ({ period: balancesFrom('account_period', 'b', asOf), day: balancesFrom('account_day', 'b', asOf) });
 const PARTY_GRAINS = (asOf?: number): Grains => ({ period: balancesFrom('party_period', 'b', asOf), day: partyDaysFrom('b', asOf) });
 
-type Spans = { period: Span; accumulated?: Span };
+export type Spans = { period: Span; accumulated?: Span };
 
 /**
  * The spans' movements as `SELECT col, <keys>, debit_amount, credit_amount`, col 'p' (the period) or 'a' (the
@@ -196,6 +196,15 @@ export async function partyMovements(
   db: pg.PoolClient, organisationId: string, exerciseId: string, origin: string,
   spans: Spans, range: { start?: string | null; end?: string | null }, reading: Reading,
 ): Promise<PartyMovementRow[]> {
+  const { text, values } = partyMovementsQuery(organisationId, exerciseId, origin, spans, range, reading);
+  return (await db.query(text, values)).rows;
+}
+
+/** partyMovements' statement (its plan is checked by a test: the lines of the edge days are read by date). */
+export function partyMovementsQuery(
+  organisationId: string, exerciseId: string, origin: string,
+  spans: Spans, range: { start?: string | null; end?: string | null }, reading: Reading,
+): { text: string; values: unknown[] } {
   const party = PARTY_TABLES[origin];
   if (!party) throw new Error(`no third parties of kind ${origin}`);
   const params = new Params(organisationId);
@@ -208,7 +217,7 @@ export async function partyMovements(
       FROM s LEFT JOIN ${party.table} p ON p.organisation_id = $1 AND p.id = s.third_party_id
      WHERE true${codeRange('p.code', params, range.start, range.end)}
      ORDER BY p.code, s.third_party_id`;
-  return (await db.query(sql, params.values)).rows;
+  return { text: sql, values: params.values };
 }
 
 export interface ExerciseBalanceRow {

@@ -19,6 +19,7 @@ import { exerciseForDate } from '../domain/accounting/organisation.ts';
 import { Decimal } from '../domain/money.ts';
 import { statementModel as esModel, statementVariants } from '../domain/reports/statements.ts';
 import { readScoped } from '../api/read-scope.ts';
+import { partyMovementsQuery, periodsOf, spanOf } from '../reports/sql.ts';
 import { appendStored } from './helpers/old-events.ts';
 import { clientOf } from './helpers/organisation-client.ts';
 import { holdsAsync } from './helpers/property.ts';
@@ -322,6 +323,24 @@ t.test('a report\'s reads share one snapshot: readScoped with snapshot runs REPE
     (await client.query(`SELECT current_setting('transaction_isolation') AS isolation, current_setting('transaction_read_only') AS read_only`)).rows[0], options);
   t.same(await settings({ snapshot: true }), { isolation: 'repeatable read', read_only: 'on' }, 'one snapshot for every statement, nothing written');
   t.same(await settings(), { isolation: 'read committed', read_only: 'off' }, 'the lists\' reads are as before');
+});
+
+t.test('the third-party balance reads the lines of its partial edge periods by date, not every line of the organisation', async (t) => {
+  const periods = await periodsOf(db.pool, api.organisationId, exercise.id);
+  const spans = { period: spanOf(periods, `${year}-02-10`, `${year}-05-20`), accumulated: spanOf(periods, `${year}-01-01`, `${year}-05-20`) };
+  t.ok(spans.period.days.length > 0, 'the span has partial periods');
+  for (const asOf of [undefined, new Date().toISOString()]) {
+    const { text, values } = partyMovementsQuery(api.organisationId, exercise.id, 'CUSTOMER', spans, {}, { asOf, excludedEntryTypes: [] });
+    const client = await db.pool.connect();
+    try {
+      await client.query('BEGIN; SET LOCAL enable_seqscan = off');
+      const plan = (await client.query(`EXPLAIN ${text}`, values)).rows.map((r: any) => r['QUERY PLAN']).join('\n');
+      t.match(plan, /Index (Only )?Scan using \w+ on accounting_entry_lines[^\n]*\n\s+Index Cond: \(\(organisation_id = [^)]+\) AND \(date >=/, `the lines by organisation and date${asOf ? ', as of an instant' : ''}`);
+    } finally {
+      await client.query('ROLLBACK');
+      client.release();
+    }
+  }
 });
 
 t.test('another organisation\'s exercise reads as an unknown one', async (t) => {
