@@ -138,13 +138,16 @@ function movements(grains: Grains, keys: string, exerciseId: string, spans: Span
 const SUMS = `sum(debit_amount) FILTER (WHERE col = 'p') AS debit, sum(credit_amount) FILTER (WHERE col = 'p') AS credit,
   sum(debit_amount) FILTER (WHERE col = 'a') AS accumulated_debit, sum(credit_amount) FILTER (WHERE col = 'a') AS accumulated_credit`;
 
+/** Codes compare byte by byte, whatever the database's collation (a locale's order would move codes between ranges). */
+const byBytes = (sql: string) => `${sql} COLLATE "C"`;
+
 /** The code range: from `start` (as text), up to every code that `end` begins or precedes (an end of "43" takes 4300001). */
 function codeRange(column: string, params: Params, start?: string | null, end?: string | null): string {
   const conditions = [];
-  if (start) conditions.push(`${column} >= ${params.add(start)}`);
+  if (start) conditions.push(`${byBytes(column)} >= ${params.add(start)}`);
   if (end) {
     const p = params.add(end);
-    conditions.push(`left(${column}, length(${p})) <= ${p}`);
+    conditions.push(`${byBytes(`left(${column}, length(${p}))`)} <= ${p}`);
   }
   return conditions.length ? ` AND ${conditions.join(' AND ')}` : '';
 }
@@ -175,7 +178,7 @@ export async function accountMovements(
     SELECT s.*, a.code, coalesce(a.name, a.description) AS description, a.account_type
       FROM s JOIN ${AccountingAccount.table} a ON a.organisation_id = $1 AND a.id = s.sub_account_id
      WHERE true${codeRange('a.code', params, range.start, range.end)}
-     ORDER BY a.code, a.id`;
+     ORDER BY ${byBytes('a.code')}, a.id`;
   return (await db.query(sql, params.values)).rows;
 }
 
@@ -216,7 +219,7 @@ export function partyMovementsQuery(
     SELECT s.*, p.code, p.${party.name} AS description
       FROM s LEFT JOIN ${party.table} p ON p.organisation_id = $1 AND p.id = s.third_party_id
      WHERE true${codeRange('p.code', params, range.start, range.end)}
-     ORDER BY p.code, s.third_party_id`;
+     ORDER BY ${byBytes('p.code')}, s.third_party_id`;
   return { text: sql, values: params.values };
 }
 

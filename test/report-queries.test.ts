@@ -343,6 +343,28 @@ t.test('the third-party balance reads the lines of its partial edge periods by d
   }
 });
 
+t.test('code ranges and order are byte by byte, whatever the collation of the code column', async (t) => {
+  const lines = (await db.pool.query(`SELECT DISTINCT third_party_id AS id FROM accounting_entry_lines WHERE organisation_id = $1 AND third_party_origin = 'CUSTOMER' LIMIT 2`, [api.organisationId])).rows;
+  t.equal(lines.length, 2, 'two customers with lines');
+  const spans = { period: { periodIds: [], days: [[`${year}-01-01`, `${year}-12-31`]] as Array<[string, string]> } };
+  const client = await db.pool.connect();
+  try {
+    // A locale's order puts "a1" before "B1"; bytes put "B1" (0x42) first. The column takes an ICU collation here only.
+    await client.query(`BEGIN; ALTER TABLE customers ALTER COLUMN code TYPE text COLLATE "und-x-icu"`);
+    await client.query(`UPDATE customers SET code = CASE id WHEN $2 THEN 'a1' ELSE 'B1' END WHERE organisation_id = $1 AND id = ANY($3::uuid[])`, [api.organisationId, lines[0].id, lines.map((l: any) => l.id)]);
+    const codes = async (range: { start?: string; end?: string }) => {
+      const { text, values } = partyMovementsQuery(api.organisationId, exercise.id, 'CUSTOMER', spans, range, { excludedEntryTypes: [] });
+      return (await client.query(text, values)).rows.map((r: any) => r.code).filter((c: string) => c === 'a1' || c === 'B1');
+    };
+    t.same(await codes({}), ['B1', 'a1'], 'ordered by bytes');
+    t.same(await codes({ start: 'B', end: 'Z' }), ['B1'], 'B..Z holds B1, not a1');
+    t.same(await codes({ start: 'a' }), ['a1'], 'from a: a1, not B1');
+  } finally {
+    await client.query('ROLLBACK');
+    client.release();
+  }
+});
+
 t.test('another organisation\'s exercise reads as an unknown one', async (t) => {
   const other = await clientOf(api, 'ES', 'Otra S.L.', 'otra@example.com');
   const input = { exerciseId: exercise.id, startDate: `${year}-01-01`, endDate: `${year}-12-31` };
