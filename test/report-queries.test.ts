@@ -19,6 +19,7 @@ import { exerciseForDate } from '../domain/accounting/organisation.ts';
 import { Decimal } from '../domain/money.ts';
 import { statementModel as esModel, statementVariants } from '../domain/reports/statements.ts';
 import { readScoped } from '../api/read-scope.ts';
+import { Customer } from '../projections/parties/read-models.ts';
 import { partyMovementsQuery, periodsOf, spanOf } from '../reports/sql.ts';
 import { appendStored } from './helpers/old-events.ts';
 import { clientOf } from './helpers/organisation-client.ts';
@@ -281,7 +282,7 @@ async function frenchBooks(name: string, email: string) {
   const current = (await api.gql(`{ accountingExercises(where: { exercise: { eq: ${year} } }) { nodes { id } } }`, {}, other.headers)).data.accountingExercises.nodes[0].id;
   const balances = async (asOf?: string) => Object.fromEntries((await answer(TB, { exerciseId: current, startDate: `${year}-01-01`, endDate: `${year}-12-31`, showTemporaryCarryForward: true, ...(asOf ? { asOf } : {}) }, other.headers))
     .map((r) => [r.accountCode, r.balance]));
-  return { c, open, entry, balances, exercises };
+  return { c, open, entry, balances, exercises, headers: other.headers };
 }
 const instant = async () => {
   await projected();
@@ -363,6 +364,38 @@ t.test('code ranges and order are byte by byte, whatever the collation of the co
     await client.query('ROLLBACK');
     client.release();
   }
+});
+
+t.test('a report reads one snapshot: balances committed between its statements do not count', async (t) => {
+  const { c, open, headers } = await frenchBooks('Instantané SARL', 'instantane@example.com');
+  await open(year - 1);
+  const client = await mutate.createCustomer(c, { socialName: 'Client Ancien SARL' });
+  await mutate.createAccountingEntryUsingCodes(c, { date: `${year - 1}-02-01`, journalTypeCode: 'OD', accountingEntryLines: [
+    { subAccountCode: '411000', debitAmount: '1000.00', thirdCode: client.code }, { subAccountCode: '706000', creditAmount: '1000.00' }] });
+  await projected();
+  const org = await commands.organisation(c.organisationId);
+  const current = exerciseForDate(org, `${year}-01-01`)!.id;
+  const period = (await db.pool.query(`SELECT id FROM accounting_periods WHERE accounting_exercise_id = $1 ORDER BY start_date LIMIT 1`, [current])).rows[0].id;
+  // The report decides the carry-forward (the previous year open, its opening not posted), then its movements'
+  // statement waits on the customers' table, held locked while the opening's balance is committed (as a close's
+  // projection would): read in the report's first snapshot, it does not count.
+  const lock = await db.pool.connect();
+  t.teardown(() => lock.release());
+  await lock.query(`BEGIN; LOCK TABLE ${Customer.table} IN ACCESS EXCLUSIVE MODE`);
+  const report = api.gql(TPB, { input: { thirdPartyType: 'CUSTOMER', exerciseId: current, startDate: `${year}-01-01`, endDate: `${year}-12-31`, showTemporaryCarryForward: true } }, headers);
+  const waiting = async () => (await db.pool.query(`SELECT count(*)::int AS n FROM pg_locks WHERE relation = $1::regclass AND NOT granted`, [Customer.table])).rows[0].n;
+  for (let i = 0; i < 200 && (await waiting()) === 0; i++) await new Promise((r) => setTimeout(r, 25));
+  t.equal(await waiting(), 1, 'the report waits between its statements');
+  await db.pool.query(
+    `INSERT INTO party_period_balances (organisation_id, accounting_exercise_id, accounting_period_id, third_party_origin, third_party_id, sub_account_id, entry_type, debit_amount, credit_amount, line_count)
+     VALUES ($1, $2, $3, 'CUSTOMER', $4, $5, 'OPENING', 1000, 0, 1)`,
+    [c.organisationId, current, period, client.id, org.accountIdByCode.get('411000')],
+  );
+  await lock.query('COMMIT');
+  const r = await report;
+  // The balances equal the lines again (contract A.5): the row stood for a projection that never ran.
+  await db.pool.query(`DELETE FROM party_period_balances WHERE organisation_id = $1 AND entry_type::text = 'OPENING'`, [c.organisationId]);
+  t.same(r.data.accountingThirdPartyBalance.map((row: any) => row.balance), ['1000.00'], 'the carry-forward once: the opening committed meanwhile is not in its snapshot');
 });
 
 t.test('another organisation\'s exercise reads as an unknown one', async (t) => {
