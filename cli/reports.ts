@@ -54,7 +54,7 @@ export async function reportCsv(pool: pg.Pool, organisationId: string, report: s
   if (typeof input !== 'object' || input === null || Array.isArray(input)) throw new UsageError('ledger report: --input must be a JSON object');
   const name = report as CsvReport;
   try {
-    const rows = await readScoped(pool, organisationId, (db) => REPORT_ROOTS[CSV_REPORTS[name]](db, organisationId, input, env));
+    const rows = await readScoped(pool, organisationId, (db) => REPORT_ROOTS[CSV_REPORTS[name]](db, organisationId, input, env), { snapshot: true });
     return toCsv(name, rows);
   } catch (error) {
     if (error instanceof GraphQLError && error.extensions.code === 'INVALID_QUERY') throw new UsageError(`ledger report ${name}: ${error.message}`);

@@ -31,6 +31,8 @@ export interface QueryContext {
   now: Date;
   /** Runs reads as the reader role, confined to the caller's organisation (api/read-scope.ts). */
   read<T>(fn: (db: pg.PoolClient) => Promise<T>): Promise<T>;
+  /** The same, every statement reading one snapshot of the books (a report whose statements must agree). */
+  readSnapshot<T>(fn: (db: pg.PoolClient) => Promise<T>): Promise<T>;
 }
 
 /**

@@ -58,7 +58,7 @@ export function spanOf(periods: readonly Period[], from: Day, to: Day): Span {
 }
 
 /** The exercise's periods as days, in order. */
-export async function periodsOf(db: pg.PoolClient, organisationId: string, exerciseId: string): Promise<Period[]> {
+export async function periodsOf(db: pg.Pool | pg.PoolClient, organisationId: string, exerciseId: string): Promise<Period[]> {
   const { rows } = await db.query(
     `SELECT id, to_char(start_date AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS start, to_char(end_date AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS "end"
        FROM ${AccountingPeriod.table} WHERE organisation_id = $1 AND accounting_exercise_id = $2 ORDER BY start_date`,
@@ -97,7 +97,7 @@ type Grains = { period: string; day: string };
 const ACCOUNT_GRAINS = (asOf?: number): Grains => ({ period: balancesFrom('account_period', 'b', asOf), day: balancesFrom('account_day', 'b', asOf) });
 const PARTY_GRAINS = (asOf?: number): Grains => ({ period: balancesFrom('party_period', 'b', asOf), day: partyDaysFrom('b', asOf) });
 
-type Spans = { period: Span; accumulated?: Span };
+export type Spans = { period: Span; accumulated?: Span };
 
 /**
  * The spans' movements as `SELECT col, <keys>, debit_amount, credit_amount`, col 'p' (the period) or 'a' (the
@@ -138,13 +138,16 @@ function movements(grains: Grains, keys: string, exerciseId: string, spans: Span
 const SUMS = `sum(debit_amount) FILTER (WHERE col = 'p') AS debit, sum(credit_amount) FILTER (WHERE col = 'p') AS credit,
   sum(debit_amount) FILTER (WHERE col = 'a') AS accumulated_debit, sum(credit_amount) FILTER (WHERE col = 'a') AS accumulated_credit`;
 
+/** Codes compare byte by byte, whatever the database's collation (a locale's order would move codes between ranges). */
+const byBytes = (sql: string) => `${sql} COLLATE "C"`;
+
 /** The code range: from `start` (as text), up to every code that `end` begins or precedes (an end of "43" takes 4300001). */
 function codeRange(column: string, params: Params, start?: string | null, end?: string | null): string {
   const conditions = [];
-  if (start) conditions.push(`${column} >= ${params.add(start)}`);
+  if (start) conditions.push(`${byBytes(column)} >= ${params.add(start)}`);
   if (end) {
     const p = params.add(end);
-    conditions.push(`left(${column}, length(${p})) <= ${p}`);
+    conditions.push(`${byBytes(`left(${column}, length(${p}))`)} <= ${p}`);
   }
   return conditions.length ? ` AND ${conditions.join(' AND ')}` : '';
 }
@@ -175,7 +178,7 @@ export async function accountMovements(
     SELECT s.*, a.code, coalesce(a.name, a.description) AS description, a.account_type
       FROM s JOIN ${AccountingAccount.table} a ON a.organisation_id = $1 AND a.id = s.sub_account_id
      WHERE true${codeRange('a.code', params, range.start, range.end)}
-     ORDER BY a.code, a.id`;
+     ORDER BY ${byBytes('a.code')}, a.id`;
   return (await db.query(sql, params.values)).rows;
 }
 
@@ -196,6 +199,15 @@ export async function partyMovements(
   db: pg.PoolClient, organisationId: string, exerciseId: string, origin: string,
   spans: Spans, range: { start?: string | null; end?: string | null }, reading: Reading,
 ): Promise<PartyMovementRow[]> {
+  const { text, values } = partyMovementsQuery(organisationId, exerciseId, origin, spans, range, reading);
+  return (await db.query(text, values)).rows;
+}
+
+/** partyMovements' statement (its plan is checked by a test: the lines of the edge days are read by date). */
+export function partyMovementsQuery(
+  organisationId: string, exerciseId: string, origin: string,
+  spans: Spans, range: { start?: string | null; end?: string | null }, reading: Reading,
+): { text: string; values: unknown[] } {
   const party = PARTY_TABLES[origin];
   if (!party) throw new Error(`no third parties of kind ${origin}`);
   const params = new Params(organisationId);
@@ -207,8 +219,8 @@ export async function partyMovements(
     SELECT s.*, p.code, p.${party.name} AS description
       FROM s LEFT JOIN ${party.table} p ON p.organisation_id = $1 AND p.id = s.third_party_id
      WHERE true${codeRange('p.code', params, range.start, range.end)}
-     ORDER BY p.code, s.third_party_id`;
-  return (await db.query(sql, params.values)).rows;
+     ORDER BY ${byBytes('p.code')}, s.third_party_id`;
+  return { text: sql, values: params.values };
 }
 
 export interface ExerciseBalanceRow {
@@ -219,20 +231,37 @@ export interface ExerciseBalanceRow {
   credit: string;
 }
 
+/** The entry types a year end posts: the closing entries on the closed exercise, the opening on the next one. */
+export const CLOSING_ENTRY_TYPES = ['CLOSURE_ACCOUNTING', 'CLOSURE_EXERCISE', 'CLOSURE_WORTH'] as const;
+export const OPENING_ENTRY_TYPE = 'OPENING';
+
 /**
- * A whole exercise's balances per account and third party (what its year end carries forward): each party's on
- * its accounts, and the rest of each account's without a party.
+ * A whole exercise's balances per account and third party before its close (what its year end carries forward):
+ * each party's on its accounts, and the rest of each account's without a party; closing entries left out.
  */
 export async function exerciseBalances(db: pg.PoolClient, organisationId: string, exerciseId: string, asOf?: string): Promise<ExerciseBalanceRow[]> {
   const params = new Params(organisationId);
   const at = asOfParam(params, { asOf, excludedEntryTypes: [] });
   const exercise = params.add(exerciseId, '::uuid');
-  const sql = `WITH a AS (SELECT sub_account_id, sum(debit_amount) AS debit, sum(credit_amount) AS credit FROM ${balancesFrom('account_period', 'b', at)} WHERE b.accounting_exercise_id = ${exercise} GROUP BY 1),
+  const open = `b.accounting_exercise_id = ${exercise} AND b.entry_type::text <> ALL(${params.add(CLOSING_ENTRY_TYPES, '::text[]')})`;
+  const sql = `WITH a AS (SELECT sub_account_id, sum(debit_amount) AS debit, sum(credit_amount) AS credit FROM ${balancesFrom('account_period', 'b', at)} WHERE ${open} GROUP BY 1),
     p AS (SELECT sub_account_id, third_party_id, third_party_origin::text, sum(debit_amount) AS debit, sum(credit_amount) AS credit
-            FROM ${balancesFrom('party_period', 'b', at)} WHERE b.accounting_exercise_id = ${exercise} GROUP BY 1, 2, 3),
+            FROM ${balancesFrom('party_period', 'b', at)} WHERE ${open} GROUP BY 1, 2, 3),
     ps AS (SELECT sub_account_id, sum(debit) AS debit, sum(credit) AS credit FROM p GROUP BY 1)
     SELECT * FROM p
     UNION ALL
     SELECT a.sub_account_id, NULL, NULL, a.debit - coalesce(ps.debit, 0), a.credit - coalesce(ps.credit, 0) FROM a LEFT JOIN ps USING (sub_account_id)`;
   return (await db.query(sql, params.values)).rows;
+}
+
+/** Which of the exercises held year-end entries (closing ones, an opening) as the books stood at `asOf`: `${exerciseId} ${entryType}`. */
+export async function yearEndEntriesHeld(db: pg.PoolClient, organisationId: string, exerciseIds: readonly string[], asOf?: string): Promise<Set<string>> {
+  const params = new Params(organisationId);
+  const at = asOfParam(params, { asOf, excludedEntryTypes: [] });
+  const { rows } = await db.query(
+    `SELECT DISTINCT b.accounting_exercise_id AS exercise, b.entry_type::text AS type FROM ${balancesFrom('account_period', 'b', at)}
+      WHERE b.accounting_exercise_id = ANY(${params.add(exerciseIds, '::uuid[]')}) AND b.entry_type::text = ANY(${params.add([...CLOSING_ENTRY_TYPES, OPENING_ENTRY_TYPE], '::text[]')})`,
+    params.values,
+  );
+  return new Set(rows.map((r: { exercise: string; type: string }) => `${r.exercise} ${r.type}`));
 }

@@ -18,6 +18,9 @@ import { AggregateStore } from '../commands/aggregate-store.ts';
 import { exerciseForDate } from '../domain/accounting/organisation.ts';
 import { Decimal } from '../domain/money.ts';
 import { statementModel as esModel, statementVariants } from '../domain/reports/statements.ts';
+import { readScoped } from '../api/read-scope.ts';
+import { Customer } from '../projections/parties/read-models.ts';
+import { partyMovementsQuery, periodsOf, spanOf } from '../reports/sql.ts';
 import { appendStored } from './helpers/old-events.ts';
 import { clientOf } from './helpers/organisation-client.ts';
 import { holdsAsync } from './helpers/property.ts';
@@ -266,6 +269,133 @@ t.test('showTemporaryCarryForward: before the previous year is closed, the openi
   await projected();
   t.same(await read(false), withCarry, 'once closed, the books hold the same opening, posted');
   t.same(await read(true), withCarry, 'and nothing is added twice');
+});
+
+/** A French organisation's exercises by year (the current one exists), and its trial balance of this year with the carry-forward. */
+async function frenchBooks(name: string, email: string) {
+  const other = await clientOf(api, 'FR', name, email);
+  const c = { organisationId: other.orgId };
+  const exercises = new Map<number, string>();
+  const open = async (y: number) => exercises.set(y, (await mutate.createAccountingExercise(c, { startDate: `${y}-01-01`, endDate: `${y}-12-31`, description: `${y}` })).id);
+  const entry = (date: string, debit: string, credit: string, value: string) => mutate.createAccountingEntryUsingCodes(c, { date, journalTypeCode: 'OD', accountingEntryLines: [
+    { subAccountCode: debit, debitAmount: value }, { subAccountCode: credit, creditAmount: value }] });
+  const current = (await api.gql(`{ accountingExercises(where: { exercise: { eq: ${year} } }) { nodes { id } } }`, {}, other.headers)).data.accountingExercises.nodes[0].id;
+  const balances = async (asOf?: string) => Object.fromEntries((await answer(TB, { exerciseId: current, startDate: `${year}-01-01`, endDate: `${year}-12-31`, showTemporaryCarryForward: true, ...(asOf ? { asOf } : {}) }, other.headers))
+    .map((r) => [r.accountCode, r.balance]));
+  return { c, open, entry, balances, exercises, headers: other.headers };
+}
+const instant = async () => {
+  await projected();
+  const at = new Date().toISOString();
+  await new Promise((r) => setTimeout(r, 20));
+  return at;
+};
+
+t.test('showTemporaryCarryForward as of an instant: the previous year open or closed as the books stood then', async (t) => {
+  const { c, open, entry, balances, exercises } = await frenchBooks('Report SARL', 'report@example.com');
+  await open(year - 1);
+  await entry(`${year - 1}-02-01`, '512000', '101300', '5000.00');
+  await entry(`${year - 1}-05-01`, '512000', '706000', '1000.00');
+  const opening = { 101300: '-5000.00', 120000: '-1000.00', 512000: '6000.00' };
+  const beforeClose = await instant();
+  await mutate.closeAccountingExercise(c, { id: exercises.get(year - 1) });
+  await projected();
+  t.same(await balances(), opening, 'closed: the posted opening, once');
+  t.same(await balances(beforeClose), opening, 'as of before the close: the opening its close would post');
+  const beforeReopen = await instant();
+  await mutate.reopenAccountingExercise(c, { id: exercises.get(year - 1) });
+  await projected();
+  t.same(await balances(), opening, 'reopened: the temporary opening');
+  t.same(await balances(beforeReopen), opening, 'as of before the reopening: the posted opening, not counted twice');
+});
+
+t.test('showTemporaryCarryForward walks back through every open year', async (t) => {
+  const { open, entry, balances } = await frenchBooks('Deux Ans SARL', 'deuxans@example.com');
+  await open(year - 2);
+  await open(year - 1);
+  await entry(`${year - 2}-03-01`, '512000', '101300', '5000.00');
+  await entry(`${year - 1}-03-01`, '512000', '706000', '700.00');
+  await projected();
+  t.same(await balances(), { 101300: '-5000.00', 120000: '-700.00', 512000: '5700.00' }, 'the year before last carried through last year, last year\'s result in 120000');
+});
+
+t.test('a report\'s reads share one snapshot: readScoped with snapshot runs REPEATABLE READ READ ONLY', async (t) => {
+  const settings = (options?: { snapshot: boolean }) => readScoped(db.pool, api.organisationId, async (client) =>
+    (await client.query(`SELECT current_setting('transaction_isolation') AS isolation, current_setting('transaction_read_only') AS read_only`)).rows[0], options);
+  t.same(await settings({ snapshot: true }), { isolation: 'repeatable read', read_only: 'on' }, 'one snapshot for every statement, nothing written');
+  t.same(await settings(), { isolation: 'read committed', read_only: 'off' }, 'the lists\' reads are as before');
+});
+
+t.test('the third-party balance reads the lines of its partial edge periods by date, not every line of the organisation', async (t) => {
+  const periods = await periodsOf(db.pool, api.organisationId, exercise.id);
+  const spans = { period: spanOf(periods, `${year}-02-10`, `${year}-05-20`), accumulated: spanOf(periods, `${year}-01-01`, `${year}-05-20`) };
+  t.ok(spans.period.days.length > 0, 'the span has partial periods');
+  for (const asOf of [undefined, new Date().toISOString()]) {
+    const { text, values } = partyMovementsQuery(api.organisationId, exercise.id, 'CUSTOMER', spans, {}, { asOf, excludedEntryTypes: [] });
+    const client = await db.pool.connect();
+    try {
+      await client.query('BEGIN; SET LOCAL enable_seqscan = off');
+      const plan = (await client.query(`EXPLAIN ${text}`, values)).rows.map((r: any) => r['QUERY PLAN']).join('\n');
+      t.match(plan, /(Index (Only )?Scan using \w+ on accounting_entry_lines|Bitmap Index Scan on accounting_entry_lines_\w+)[^\n]*\n\s+Index Cond: \(\(organisation_id = [^)]+\) AND \(date >=/, `the lines by organisation and date${asOf ? ', as of an instant' : ''}`);
+    } finally {
+      await client.query('ROLLBACK');
+      client.release();
+    }
+  }
+});
+
+t.test('code ranges and order are byte by byte, whatever the collation of the code column', async (t) => {
+  const lines = (await db.pool.query(`SELECT DISTINCT third_party_id AS id FROM accounting_entry_lines WHERE organisation_id = $1 AND third_party_origin = 'CUSTOMER' LIMIT 2`, [api.organisationId])).rows;
+  t.equal(lines.length, 2, 'two customers with lines');
+  const spans = { period: { periodIds: [], days: [[`${year}-01-01`, `${year}-12-31`]] as Array<[string, string]> } };
+  const client = await db.pool.connect();
+  try {
+    // A locale's order puts "a1" before "B1"; bytes put "B1" (0x42) first. The column takes an ICU collation here only.
+    await client.query(`BEGIN; ALTER TABLE customers ALTER COLUMN code TYPE text COLLATE "und-x-icu"`);
+    await client.query(`UPDATE customers SET code = CASE id WHEN $2 THEN 'a1' ELSE 'B1' END WHERE organisation_id = $1 AND id = ANY($3::uuid[])`, [api.organisationId, lines[0].id, lines.map((l: any) => l.id)]);
+    const codes = async (range: { start?: string; end?: string }) => {
+      const { text, values } = partyMovementsQuery(api.organisationId, exercise.id, 'CUSTOMER', spans, range, { excludedEntryTypes: [] });
+      return (await client.query(text, values)).rows.map((r: any) => r.code).filter((c: string) => c === 'a1' || c === 'B1');
+    };
+    t.same(await codes({}), ['B1', 'a1'], 'ordered by bytes');
+    t.same(await codes({ start: 'B', end: 'Z' }), ['B1'], 'B..Z holds B1, not a1');
+    t.same(await codes({ start: 'a' }), ['a1'], 'from a: a1, not B1');
+  } finally {
+    await client.query('ROLLBACK');
+    client.release();
+  }
+});
+
+t.test('a report reads one snapshot: balances committed between its statements do not count', async (t) => {
+  const { c, open, headers } = await frenchBooks('Instantané SARL', 'instantane@example.com');
+  await open(year - 1);
+  const client = await mutate.createCustomer(c, { socialName: 'Client Ancien SARL' });
+  await mutate.createAccountingEntryUsingCodes(c, { date: `${year - 1}-02-01`, journalTypeCode: 'OD', accountingEntryLines: [
+    { subAccountCode: '411000', debitAmount: '1000.00', thirdCode: client.code }, { subAccountCode: '706000', creditAmount: '1000.00' }] });
+  await projected();
+  const org = await commands.organisation(c.organisationId);
+  const current = exerciseForDate(org, `${year}-01-01`)!.id;
+  const period = (await db.pool.query(`SELECT id FROM accounting_periods WHERE accounting_exercise_id = $1 ORDER BY start_date LIMIT 1`, [current])).rows[0].id;
+  // The report decides the carry-forward (the previous year open, its opening not posted), then its movements'
+  // statement waits on the customers' table, held locked while the opening's balance is committed (as a close's
+  // projection would): read in the report's first snapshot, it does not count.
+  const lock = await db.pool.connect();
+  t.teardown(() => lock.release());
+  await lock.query(`BEGIN; LOCK TABLE ${Customer.table} IN ACCESS EXCLUSIVE MODE`);
+  const report = api.gql(TPB, { input: { thirdPartyType: 'CUSTOMER', exerciseId: current, startDate: `${year}-01-01`, endDate: `${year}-12-31`, showTemporaryCarryForward: true } }, headers);
+  const waiting = async () => (await db.pool.query(`SELECT count(*)::int AS n FROM pg_locks WHERE relation = $1::regclass AND NOT granted`, [Customer.table])).rows[0].n;
+  for (let i = 0; i < 200 && (await waiting()) === 0; i++) await new Promise((r) => setTimeout(r, 25));
+  t.equal(await waiting(), 1, 'the report waits between its statements');
+  await db.pool.query(
+    `INSERT INTO party_period_balances (organisation_id, accounting_exercise_id, accounting_period_id, third_party_origin, third_party_id, sub_account_id, entry_type, debit_amount, credit_amount, line_count)
+     VALUES ($1, $2, $3, 'CUSTOMER', $4, $5, 'OPENING', 1000, 0, 1)`,
+    [c.organisationId, current, period, client.id, org.accountIdByCode.get('411000')],
+  );
+  await lock.query('COMMIT');
+  const r = await report;
+  // The balances equal the lines again (contract A.5): the row stood for a projection that never ran.
+  await db.pool.query(`DELETE FROM party_period_balances WHERE organisation_id = $1 AND entry_type::text = 'OPENING'`, [c.organisationId]);
+  t.same(r.data.accountingThirdPartyBalance.map((row: any) => row.balance), ['1000.00'], 'the carry-forward once: the opening committed meanwhile is not in its snapshot');
 });
 
 t.test('another organisation\'s exercise reads as an unknown one', async (t) => {

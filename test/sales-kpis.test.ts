@@ -84,7 +84,9 @@ t.test('each figure as computed by hand, in the organisation\'s currency', async
 t.test('a period sent narrows what is counted', async (t) => {
   t.same(await kpis({ kpiTypes: ['MONEY_IN', 'QUOTES_WITH_RELATED_DOCUMENTS'], startDate: `${year}-04-15`, endDate: `${year}-12-31T00:00:00Z` }), { MONEY_IN: ['41.67', 'EUR'], QUOTES_WITH_RELATED_DOCUMENTS: ['0', null] });
   t.same(await kpis({ kpiTypes: ['TOTAL_FROM_OPEN_QUOTES'], startDate: `${year - 1}-01-01`, endDate: `${year - 1}-12-31` }), { TOTAL_FROM_OPEN_QUOTES: ['500.00', 'EUR'] }, 'last year: Q4 alone');
-  for (const [input, field] of [[{ startDate: 'yesterday' }, 'startDate'], [{ startDate: `${year}-05-01`, endDate: `${year}-04-01` }, 'endDate']] as const) {
+  t.same(await kpis({ kpiTypes: ['MONEY_IN'], startDate: `${year}-04-01`, endDate: `${year}-04-01T00:00:00+02:00` }), { MONEY_IN: ['121.00', 'EUR'] },
+    'a date-time\'s day is its date as written in its own offset (1 April, though 31 March in UTC)');
+  for (const [input, field] of [[{ startDate: 'yesterday' }, 'startDate'], [{ startDate: `${year}-04-01T10:00` }, 'startDate'], [{ startDate: `${year}-05-01`, endDate: `${year}-04-01` }, 'endDate']] as const) {
     const r = await api.gql(KPIS, { input: { kpiTypes: ['MONEY_IN'], ...input } });
     t.equal(r.errors?.[0]?.extensions?.code, 'INVALID_QUERY', `${field} refused`);
     t.match(r.errors?.[0]?.message, `input.${field}`);

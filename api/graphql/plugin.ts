@@ -202,7 +202,8 @@ export async function graphqlPlugin(app: FastifyInstance, options: GraphqlOption
         const unstorable = unstorableTextAt(args); // as for the lists: PostgreSQL would refuse the parameter
         if (unstorable) throw error(`${unstorable.field} ${unstorable.reason}`, 'INVALID_QUERY');
         const read = <T>(fn: (db: pg.PoolClient) => Promise<T>) => readScoped(pool, caller.organisationId, fn);
-        return resolve(args, { caller, services, pool, language: ctx.language, now: new Date(services.now()), read });
+        const readSnapshot = <T>(fn: (db: pg.PoolClient) => Promise<T>) => readScoped(pool, caller.organisationId, fn, { snapshot: true });
+        return resolve(args, { caller, services, pool, language: ctx.language, now: new Date(services.now()), read, readSnapshot });
       };
     }
   }

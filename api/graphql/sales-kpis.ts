@@ -20,7 +20,7 @@
  */
 import { GraphQLError } from 'graphql';
 import type pg from 'pg';
-import { isIsoDate } from '../../domain/calendar.ts';
+import { toIsoDate } from '../../domain/calendar.ts';
 import { Decimal } from '../../domain/money.ts';
 import { SalesIndicatorType } from '../../domain/sales/enums.ts';
 import type { QuerySpec } from '../../modules/module.ts';
@@ -51,14 +51,14 @@ interface Period {
 }
 
 /**
- * A day, from a date or a date-time (its UTC day), between years 1 and 9999: a date that does not exist
- * (2025-02-31) is refused, not rolled into the next month, and so is year 0 (PostgreSQL would refuse it).
+ * A day, from a date or a date-time (its calendar date as written, in its own offset: docs/decisions.md "Dates";
+ * `2026-03-31T00:00:00+02:00` is 31 March), between years 1 and 9999: a date that does not exist (2025-02-31) is
+ * refused, not rolled into the next month, and so is year 0 (PostgreSQL would refuse it).
  */
 export function dayOf(value: unknown, field: string): string {
   const text = typeof value === 'string' ? value : '';
-  const day = /^\d{4}-\d{2}-\d{2}($|T)/.test(text) && isIsoDate(text.slice(0, 10)) ? new Date(text.length === 10 ? `${text}T00:00:00Z` : text) : new Date(NaN);
-  const answer = Number.isNaN(day.getTime()) ? '' : day.toISOString().slice(0, 10);
-  if (!isIsoDate(answer)) throw new GraphQLError(`input.${field}: ${JSON.stringify(text.slice(0, 40))} is not a date of years 1 to 9999 (YYYY-MM-DD or an ISO 8601 date-time)`, { extensions: { code: 'INVALID_QUERY' } });
+  const answer = toIsoDate(text) ?? '';
+  if (!answer) throw new GraphQLError(`input.${field}: ${JSON.stringify(text.slice(0, 40))} is not a date of years 1 to 9999 (YYYY-MM-DD or an ISO 8601 date-time)`, { extensions: { code: 'INVALID_QUERY' } });
   return answer;
 }
 

@@ -1,7 +1,8 @@
 /**
  * Issue 19's report roots (trial balance, third-party balance, balance sheet, P&L, report positions, KPIs) as one
  * QuerySpec, and the same reports by name for `ledger report` (cli/reports.ts): one function each, given a client
- * confined to the organisation, so that GraphQL and the CSV answer alike.
+ * confined to the organisation, so that GraphQL and the CSV answer alike. Each report reads one snapshot of the books
+ * (readScoped's `snapshot`): what it decides from one statement (an exercise closed or not) holds in the next.
  */
 import { GraphQLError } from 'graphql';
 import type pg from 'pg';
@@ -44,6 +45,6 @@ export const ACCOUNTING_REPORTS: QuerySpec = {
   sdl: [TRIAL_BALANCE_SDL, THIRD_PARTY_BALANCE_SDL, STATEMENTS_SDL, REPORT_POSITIONS_SDL, KPIS_SDL].join('\n'),
   rootFields: [TRIAL_BALANCE_ROOT_FIELDS, THIRD_PARTY_BALANCE_ROOT_FIELDS, STATEMENTS_ROOT_FIELDS, REPORT_POSITIONS_ROOT_FIELDS, KPIS_ROOT_FIELDS].join(''),
   resolvers: Object.fromEntries(Object.entries(REPORT_ROOTS).map(([root, report]) => [
-    root, (args: { input: unknown }, ctx) => ctx.read((db) => report(db, ctx.caller.organisationId, args.input, { now: ctx.now, organisation: () => ctx.services.organisation(ctx.caller.organisationId) })),
+    root, (args: { input: unknown }, ctx) => ctx.readSnapshot((db) => report(db, ctx.caller.organisationId, args.input, { now: ctx.now, organisation: () => ctx.services.organisation(ctx.caller.organisationId) })),
   ])),
 };

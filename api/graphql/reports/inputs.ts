@@ -5,15 +5,16 @@
  */
 import { GraphQLError } from 'graphql';
 import type pg from 'pg';
+import { nextDay } from '../../../domain/calendar.ts';
 import { isUuid } from '../../../domain/ids.ts';
 import { Decimal } from '../../../domain/money.ts';
 import { AccountingExercise, OrganizationCurrency } from '../../../projections/accounting/read-models.ts';
 import { Organisation } from '../../../projections/accounting/organisation.ts';
 import { asOfInstant } from '../../../reports/as-of.ts';
 import { dayOf } from '../sales-kpis.ts';
-import { exerciseBalances, periodsOf, spanOf, type Day, type Period, type Reading, type Span } from '../../../reports/sql.ts';
+import { CLOSING_ENTRY_TYPES, OPENING_ENTRY_TYPE, exerciseBalances, periodsOf, spanOf, yearEndEntriesHeld, type Day, type Period, type Reading, type Span } from '../../../reports/sql.ts';
 import type { OrganisationState } from '../../../domain/accounting/organisation.ts';
-import { temporaryOpening } from '../../../domain/accounting/year-end.ts';
+import { temporaryOpening, type YearEndBalance, type YearEndLine } from '../../../domain/accounting/year-end.ts';
 
 export { dayOf };
 
@@ -32,8 +33,8 @@ export const asOfOf = (value: unknown, now: Date): string | undefined => asOfIns
  * carry-forward of a year not yet closed only when `showTemporaryCarryForward` is true.
  */
 export function readingOf(input: { asOf?: unknown; showClosingEntries?: boolean | null; showTemporaryCarryForward?: boolean | null }, now: Date): Reading {
-  const excluded = [];
-  if (input.showClosingEntries === false) excluded.push('CLOSURE_ACCOUNTING', 'CLOSURE_EXERCISE', 'CLOSURE_WORTH');
+  const excluded: string[] = [];
+  if (input.showClosingEntries === false) excluded.push(...CLOSING_ENTRY_TYPES);
   if (input.showTemporaryCarryForward !== true) excluded.push('TEMPORARY_CARRY_FORWARD');
   return { asOf: asOfOf(input.asOf, now), excludedEntryTypes: excluded };
 }
@@ -76,24 +77,67 @@ export async function exerciseHolding(db: pg.PoolClient, organisationId: string,
   return withPeriods(db, organisationId, rows[0]);
 }
 
+/** How many open exercises back the temporary carry-forward walks (each one read costs two statements). */
+const CARRY_FORWARD_DEPTH = 20;
+
+/**
+ * The exercises before `exercise`, nearest first, each ending the day before the next starts, while not closed as
+ * the books stood at `asOf`: the next one holds no opening (OPENING) and it holds no closing entries (CLOSURE_*).
+ * Decided from the entries, not from the exercises' status now: a close or a reopening after `asOf` does not count.
+ */
+async function openExercisesBefore(db: pg.PoolClient, organisationId: string, exercise: Exercise, asOf?: string): Promise<Array<{ id: string; start: Day }>> {
+  const { rows } = await db.query(
+    `SELECT id, to_char(start_date AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS start, to_char(end_date AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS "end"
+       FROM ${AccountingExercise.table} WHERE organisation_id = $1 AND (end_date AT TIME ZONE 'UTC')::date < $2::date
+      ORDER BY start_date DESC LIMIT ${CARRY_FORWARD_DEPTH}`,
+    [organisationId, exercise.start],
+  );
+  const held = await yearEndEntriesHeld(db, organisationId, [exercise.id, ...rows.map((r) => r.id)], asOf);
+  const open = [];
+  let next: { id: string; start: Day } = exercise;
+  for (const previous of rows as Array<{ id: string; start: Day; end: Day }>) {
+    const adjoining = nextDay(previous.end) === next.start;
+    const closed = held.has(`${next.id} ${OPENING_ENTRY_TYPE}`) || CLOSING_ENTRY_TYPES.some((type) => held.has(`${previous.id} ${type}`));
+    if (!adjoining || closed) break;
+    open.push(previous);
+    next = previous;
+  }
+  return open;
+}
+
+/** Balances and carried lines summed per account and third party (temporaryOpening takes one balance per key). */
+function summed(balances: readonly YearEndBalance[]): YearEndBalance[] {
+  const sums = new Map<string, YearEndBalance>();
+  for (const b of balances) {
+    const key = `${b.subAccountId}|${b.thirdPartyId ?? ''}`;
+    const sum = sums.get(key);
+    sums.set(key, sum ? { ...sum, debit: sum.debit.plus(b.debit), credit: sum.credit.plus(b.credit) } : b);
+  }
+  return [...sums.values()];
+}
+
 /**
  * showTemporaryCarryForward: while the previous exercise is not closed, the opening its close would post
  * (domain/accounting/year-end.ts temporaryOpening: its balance-sheet balances, the year's result in the result
- * account) counts on the exercise's first day, as the books stood at `asOf`. Nothing is added once it is closed:
- * its real opening entry (OPENING) is in the books then.
+ * account) counts on the exercise's first day, as the books stood at `asOf`; an open exercise before it carries its
+ * own temporary opening into it first, oldest first. Nothing is added once it is closed: its real opening entry
+ * (OPENING) is in the books then.
  */
 export async function withCarryForward(db: pg.PoolClient, organisationId: string, exercise: Exercise, reading: Reading, env: ReportEnv): Promise<Reading> {
-  const { rows } = await db.query(
-    `SELECT id FROM ${AccountingExercise.table} WHERE organisation_id = $1 AND (end_date AT TIME ZONE 'UTC')::date = $2::date - 1 AND status <> 'CLOSED'`,
-    [organisationId, exercise.start],
-  );
-  if (!rows[0] || exercise.periods.length === 0) return reading;
-  const balances = (await exerciseBalances(db, organisationId, rows[0].id, reading.asOf)).map((b) => ({
-    subAccountId: b.sub_account_id, thirdCode: null, thirdPartyId: b.third_party_id, thirdPartyOrigin: b.third_party_origin as never,
-    debit: new Decimal(b.debit ?? 0), credit: new Decimal(b.credit ?? 0),
-  }));
-  const lines = temporaryOpening(await env.organisation(), balances);
-  return { ...reading, virtual: { day: exercise.start, periodId: exercise.periods[0].id, lines } };
+  if (exercise.periods.length === 0) return reading;
+  const open = await openExercisesBefore(db, organisationId, exercise, reading.asOf);
+  if (open.length === 0) return reading;
+  const organisation = await env.organisation();
+  let carried: YearEndLine[] = [];
+  for (const previous of open.reverse()) {
+    const balances = (await exerciseBalances(db, organisationId, previous.id, reading.asOf)).map((b): YearEndBalance => ({
+      subAccountId: b.sub_account_id, thirdCode: null, thirdPartyId: b.third_party_id, thirdPartyOrigin: b.third_party_origin as never,
+      debit: new Decimal(b.debit ?? 0), credit: new Decimal(b.credit ?? 0),
+    }));
+    const opening = carried.map((l): YearEndBalance => ({ ...l, thirdCode: null, debit: new Decimal(l.debitAmount), credit: new Decimal(l.creditAmount) }));
+    carried = temporaryOpening(organisation, summed([...balances, ...opening]));
+  }
+  return { ...reading, virtual: { day: exercise.start, periodId: exercise.periods[0].id, lines: carried } };
 }
 
 /** startDate..endDate, in order and within the exercise. */

@@ -8,7 +8,7 @@
 import type pg from 'pg';
 import { Decimal } from '../../../domain/money.ts';
 import { evaluate, statementModel, statementVariants, type AccountBalance, type Statement, type StatementModel } from '../../../domain/reports/statements.ts';
-import { accountMovements } from '../../../reports/sql.ts';
+import { CLOSING_ENTRY_TYPES, accountMovements } from '../../../reports/sql.ts';
 import { READING_FIELDS, datesWithin, exerciseHolding, dayOf, invalid, organisationFacts, readingOf, spansOf, withCarryForward, type OrganisationFacts, type ReportEnv } from './inputs.ts';
 
 const STATEMENT_FIELDS = `
@@ -62,13 +62,11 @@ export function modelOf(facts: OrganisationFacts, statement: Statement, variant:
   return statementModel(facts.country, statement, variant ?? undefined);
 }
 
-const CLOSING_ENTRIES = ['CLOSURE_ACCOUNTING', 'CLOSURE_EXERCISE', 'CLOSURE_WORTH'];
-
 /** Balances by account code over the statement's days, as the model reads them. */
 export async function balancesByCode(db: pg.PoolClient, organisationId: string, input: StatementInput, statement: Statement, env: ReportEnv) {
   const exercise = await exerciseHolding(db, organisationId, dayOf(input.endDate, 'endDate'), 'endDate');
   const plain = readingOf(input, env.now);
-  plain.excludedEntryTypes = [...plain.excludedEntryTypes, ...CLOSING_ENTRIES];
+  plain.excludedEntryTypes = [...plain.excludedEntryTypes, ...CLOSING_ENTRY_TYPES];
   const reading = input.showTemporaryCarryForward ? await withCarryForward(db, organisationId, exercise, plain, env) : plain;
   const dates = datesWithin(exercise, input);
   const from = statement === 'BALANCE_SHEET' ? exercise.start : dates.start;
