@@ -189,7 +189,7 @@ export interface AuditChain {
   /** The link at seq, as stored (undefined when there is none). */
   link(organisationId: string, seq: bigint): Promise<ChainLink | undefined>;
   /**
-   * Recomputes the links fromSeq ≤ seq ≤ toSeq (at most 100,000) from their events and the stored hash before each:
+   * Recomputes the links fromSeq ≤ seq ≤ toSeq (at most 25,000) from their events and the stored hash before each:
    * the lowest one that does not hold (a gap, its event missing or another organisation's, its hash not its content's).
    */
   check(organisationId: string, fromSeq: bigint, toSeq: bigint): Promise<ChainBreak | undefined>;
