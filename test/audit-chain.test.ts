@@ -249,3 +249,15 @@ t.test('links without heads: the store refuses to start rather than relink', asy
   await t.rejects(PostgresEventStore.open(old.pool, old.url), /es_chain has links but es_chain_heads is empty/);
   t.equal((await old.pool.query(`SELECT count(*)::int AS n FROM es_chain_heads`)).rows[0].n, 0, 'nothing relinked');
 });
+
+t.test('auditChainHead(seq): the caller\'s link at that seq, what --expect checks', async (t) => {
+  const head = (await api.gql(HEAD)).data.auditChainHead;
+  const AT = `query ($seq: Int) { auditChainHead(seq: $seq) { position eventId hash eventCount } }`;
+  const second = (await api.gql(AT, { seq: 2 })).data.auditChainHead;
+  const link = await store.chain.link(orgId, 2n);
+  t.same(second, { position: formatPosition(link.position), eventId: link.eventId, hash: link.hash, eventCount: 2 });
+  t.same((await api.gql(AT, { seq: head.eventCount })).data.auditChainHead, head, 'the head\'s seq: the head');
+  t.equal((await api.gql(AT, { seq: head.eventCount + 1000 })).data.auditChainHead, null, 'past the head: null');
+  const wrong = await api.gql(AT, { seq: 0 });
+  t.equal(wrong.errors?.[0]?.extensions?.code, 'BAD_USER_INPUT');
+});

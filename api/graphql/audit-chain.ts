@@ -24,12 +24,18 @@ type AuditChainHead {
   eventCount: Int!
 }`,
   rootFields: `
-  "The caller's organisation's hash-chain head (ours: the auditor's trail; \`ledger verify\` recomputes the chain)."
-  auditChainHead: AuditChainHead`,
+  "The caller's organisation's hash-chain head (ours: the auditor's trail; \`ledger verify\` recomputes the chain). With seq: the link at that seq as stored (null past the head), which \`ledger verify --expect SEQ:HASH\` checks."
+  auditChainHead(seq: Int): AuditChainHead`,
   resolvers: {
-    async auditChainHead(_args: unknown, ctx) {
+    async auditChainHead(args: { seq?: number | null }, ctx) {
+      if (args.seq != null && !(args.seq >= 1)) throw new GraphQLError('auditChainHead: seq counts links from 1', { extensions: { code: 'BAD_USER_INPUT', field: 'seq' } });
       try {
-        const head = await postgresChain(ctx.pool).head(ctx.caller.organisationId);
+        const chain = postgresChain(ctx.pool);
+        if (args.seq != null) {
+          const link = await chain.link(ctx.caller.organisationId, BigInt(args.seq));
+          return link && { position: formatPosition(link.position), eventId: link.eventId, hash: link.hash, eventCount: args.seq };
+        }
+        const head = await chain.head(ctx.caller.organisationId);
         return head && { position: formatPosition(head.position), eventId: head.eventId, hash: head.hash, eventCount: Number(head.eventCount) };
       } catch (error) {
         // A store that keeps no chain (KurrentDB) has no chain tables in the read models' database.
