@@ -261,3 +261,16 @@ t.test('auditChainHead(seq): the caller\'s link at that seq, what --expect check
   const wrong = await api.gql(AT, { seq: 0 });
   t.equal(wrong.errors?.[0]?.extensions?.code, 'BAD_USER_INPUT');
 });
+
+t.test('auditChainHead reads the service\'s own store: one that keeps no chain answers NOT_SUPPORTED', async (t) => {
+  const chain = Object.getOwnPropertyDescriptor(store, 'chain')!;
+  Object.defineProperty(store, 'chain', { value: undefined, configurable: true });
+  try {
+    const r = await api.gql(HEAD);
+    t.equal(r.errors?.[0]?.extensions?.code, 'NOT_SUPPORTED');
+    t.equal(r.data?.auditChainHead ?? null, null);
+  } finally {
+    Object.defineProperty(store, 'chain', chain);
+  }
+  t.ok((await api.gql(HEAD)).data.auditChainHead.hash);
+});
