@@ -18,9 +18,11 @@ export interface OptionSpec {
   list?: boolean;
   /** The value names a record by its UUID (refused before it reaches the database otherwise). */
   uuid?: boolean;
+  /** The option may be given more than once: its value is then the list of them, in order. */
+  multiple?: boolean;
 }
 
-export type Values = Record<string, string | boolean | undefined>;
+export type Values = Record<string, string | string[] | boolean | undefined>;
 
 export interface Command<C = unknown> {
   /** One or two words: `history`, `org create`. */
@@ -95,7 +97,7 @@ export function findCommand<C>(commands: Array<Command<C>>, argv: string[]): { c
 export function parseCommand(command: Command<any>, args: string[]): { help: boolean; values: Values; positional?: string } {
   const see = `(see ledger ${command.name} --help)`;
   const specs = { ...command.options, ...COMMON };
-  const options = Object.fromEntries(Object.entries(specs).map(([name, spec]) => [name, name === 'help' ? { type: 'boolean' as const, short: 'h' } : { type: spec.type }]));
+  const options = Object.fromEntries(Object.entries(specs).map(([name, spec]) => [name, name === 'help' ? { type: 'boolean' as const, short: 'h' } : { type: spec.type, multiple: (spec as OptionSpec).multiple === true }]));
   let parsed: ReturnType<typeof parseArgs>;
   try {
     parsed = parseArgs({ args, options, strict: true, allowPositionals: true });

@@ -165,23 +165,35 @@ export interface ChainHead {
   eventCount: bigint;
 }
 
-/** One link: its event's canonical text (what the hash covers) and the hash stored for it. */
+/** One link as stored: the hash kept for it and the event it names (by position and id). */
 export interface ChainLink {
   seq: bigint;
   eventId: string;
   position: GlobalPosition;
-  canonical: string;
   /** sha256, hex, as stored. */
   hash: string;
+}
+
+/** The first link of a seq range that does not hold, and why. */
+export interface ChainBreak {
+  seq?: bigint;
+  eventId: string;
+  position: GlobalPosition;
+  reason: string;
 }
 
 /** Each organisation's events chained by hash, in the order its appends committed (seq 1, 2, ...), not global order. */
 export interface AuditChain {
   /** Undefined when the organisation has no events. */
   head(organisationId: string): Promise<ChainHead | undefined>;
-  /** The links with afterSeq < seq ≤ afterSeq + count, in seq order (count at most 10,000): pages a reader may ask for at once. */
-  walk(organisationId: string, afterSeq: bigint, count: number): Promise<ChainLink[]>;
-  /** The organisation's first event (global order) that no link names: one stored around the chain. */
+  /** The link at seq, as stored (undefined when there is none). */
+  link(organisationId: string, seq: bigint): Promise<ChainLink | undefined>;
+  /**
+   * Recomputes the links fromSeq ≤ seq ≤ toSeq (at most 25,000) from their events and the stored hash before each:
+   * the lowest one that does not hold (a gap, its event missing or another organisation's, its hash not its content's).
+   */
+  check(organisationId: string, fromSeq: bigint, toSeq: bigint): Promise<ChainBreak | undefined>;
+  /** The organisation's first event (global order) that no link of its own chain names: one stored around the chain. */
   unlinked(organisationId: string): Promise<{ eventId: string; position: GlobalPosition } | undefined>;
 }
 

@@ -44,23 +44,33 @@ export async function fecExerciseYears(pool: pg.Pool, organisationId: string): P
   return rows.map((r) => r.exercise);
 }
 
+/** A text column as the format reads it: trimmed, and absent when nothing is left. */
+const text = (column: string) => `nullif(trim(${column}), '')`;
+
 /**
- * Every FEC field of one line. PieceRef and EcritureLib are mandatory: the entry's document, else the line's, else
- * the entry number; the line's text, else the entry's, else the journal's name. ValidDate is when the entry was
- * recorded (a posting is final when made), never before its own date (an entry recorded ahead of its date is
- * valid from that date). EcritureLet/DateLet: the matching letter of a settled line and when it was lettered.
+ * Every FEC field of one line, then why the line cannot be exported (null when it can). The mandatory fields are
+ * never empty: PieceRef is the entry's document, else the line's, else the entry number; EcritureLib the line's
+ * text, else the entry's, else the journal's name, else its code; JournalLib the journal's name, else its code;
+ * CompAuxLib the third party's name, else its code (a third party the read models do not hold by name).
+ * ValidDate is when the entry was recorded (a posting is final when made), never before its own date (an entry
+ * recorded ahead of its date is valid from that date). EcritureLet/DateLet: the matching letter of a settled line
+ * and when it was lettered. A line whose account or journal the read models lack, or whose account number is
+ * shorter than the 3 digits of a PCG class, is refused rather than dropped or written blank (FecRefused).
  */
 const LINES_SQL = `
-SELECT j.code, j.name, e.number::text, ${yyyymmdd('e.date')}, a.code, a.name, l.third_code,
-  coalesce(c.social_name, s.social_name, m.name),
-  coalesce(e.document_number, l.document_number, e.number::text), ${yyyymmdd('coalesce(e.document_date, e.date)')},
-  coalesce(nullif(l.description, ''), nullif(e.description, ''), j.name, ''),
+SELECT ${text('j.code')}, coalesce(${text('j.name')}, ${text('j.code')}), e.number::text, ${yyyymmdd('e.date')}, trim(a.code), a.name, ${text('l.third_code')},
+  CASE WHEN ${text('l.third_code')} IS NOT NULL THEN coalesce(${text('c.social_name')}, ${text('s.social_name')}, ${text('m.name')}, ${text('l.third_code')}) END,
+  coalesce(${text('e.document_number')}, ${text('l.document_number')}, e.number::text), ${yyyymmdd('coalesce(e.document_date, e.date)')},
+  coalesce(${text('l.description')}, ${text('e.description')}, ${text('j.name')}, ${text('j.code')}, e.number::text),
   ${amount('l.debit_amount')}, ${amount('l.credit_amount')},
   p.matching_letter, CASE WHEN p.matching_letter IS NOT NULL THEN ${yyyymmdd('p.creation_date')} END,
-  ${yyyymmdd('greatest(e.creation_date, e.date)')}, NULL, NULL
+  ${yyyymmdd('greatest(e.creation_date, e.date)')}, NULL, NULL,
+  CASE WHEN a.id IS NULL THEN concat('a line of entry ', e.number, ' names account ', coalesce(l.sub_account_id::text, 'none'), ', which the accounts read model does not hold')
+    WHEN length(coalesce(trim(a.code), '')) < 3 THEN concat('account ''', a.code, ''' (', a.name, ') is shorter than the 3 characters a CompteNum needs (entry ', e.number, '): give it a longer code')
+    WHEN ${text('j.code')} IS NULL THEN concat('entry ', e.number, ' names journal ', coalesce(e.journal_type_id::text, 'none'), ', which the read models hold without a code') END
 FROM accounting_entries e
 JOIN accounting_entry_lines l ON l.organisation_id = e.organisation_id AND l.accounting_entry_id = e.id
-JOIN accounting_accounts a ON a.organisation_id = e.organisation_id AND a.id = l.sub_account_id
+LEFT JOIN accounting_accounts a ON a.organisation_id = e.organisation_id AND a.id = l.sub_account_id
 LEFT JOIN journal_types j ON j.organisation_id = e.organisation_id AND j.id = e.journal_type_id
 LEFT JOIN accounting_entry_payments p ON p.organisation_id = e.organisation_id AND p.id = l.accounting_entry_payment_id
 LEFT JOIN customers c ON l.third_party_origin = 'CUSTOMER' AND c.organisation_id = e.organisation_id AND c.id = l.third_party_id
@@ -68,6 +78,9 @@ LEFT JOIN suppliers s ON l.third_party_origin = 'SUPPLIER' AND s.organisation_id
 LEFT JOIN employees m ON l.third_party_origin = 'EMPLOYEE' AND m.organisation_id = e.organisation_id AND m.id = l.third_party_id
 WHERE e.organisation_id = $1 AND e.accounting_exercise_id = $2
 ORDER BY e.date, e.number, l.line_order`;
+
+/** An exercise the FEC cannot be written for as its books stand: the message names the account or entry. */
+export class FecRefused extends Error {}
 
 /** A field as the format allows it: no tab or line break inside (they separate fields and rows). */
 const field = (value: unknown) => (value === null || value === undefined ? '' : String(value).replace(/[\t\r\n]+/g, ' '));
@@ -85,7 +98,11 @@ export async function* fecLines(pool: pg.Pool, organisationId: string, exerciseI
     await client.query({ text: `DECLARE fec NO SCROLL CURSOR FOR ${LINES_SQL}`, values: [organisationId, exerciseId] });
     for (;;) {
       const { rows } = await client.query({ text: `FETCH ${PAGE} FROM fec`, rowMode: 'array' });
-      for (const row of rows) yield row.map(field).join('\t');
+      for (const row of rows) {
+        const refused = row.pop();
+        if (refused) throw new FecRefused(`the FEC cannot be written: ${refused}`);
+        yield row.map(field).join('\t');
+      }
       if (rows.length < PAGE) break;
     }
     await client.query('COMMIT');

@@ -131,3 +131,67 @@ t.test('another country\'s organisation gets its file and a warning', async (t) 
   t.match(r.stderr, /^warning: organisation \S+ is ES, not French/);
   t.equal((await readFile(out, 'utf8')).split('\n')[0], HEADER);
 });
+
+/** Runs `body` with the read models changed by `change`, then puts them back with `restore` (later tests read them as posted). */
+const whileChanged = async (change: string, restore: string, values: unknown[], body: () => Promise<void>) => {
+  await db.pool.query(change, values);
+  try {
+    await body();
+  } finally {
+    await db.pool.query(restore, values);
+  }
+};
+const exportTo = (name: string, ...more: string[]) => ledgerCli(db.url, ['export', 'fec', '--org', fr.orgId, '--exercise', String(year), '--out', join(dir, name), ...more]);
+const rowsOf = async (name: string) => {
+  const [header, ...rows] = (await readFile(join(dir, name), 'utf8')).slice(0, -1).split('\n').map((l) => l.split('\t'));
+  return rows.map((row) => Object.fromEntries(header.map((h, i) => [h, row[i]])));
+};
+
+t.test('blank texts fall back: CompAuxLib to the third party\'s code, PieceRef to the entry number, EcritureLib to the journal', async (t) => {
+  const { rows: [entry] } = await db.pool.query(`SELECT id, number::text FROM accounting_entries WHERE organisation_id = $1 AND description = 'Facture farine'`, [fr.orgId]);
+  await whileChanged(`UPDATE suppliers SET social_name = ' ' WHERE organisation_id = $1 AND id = $2`, `UPDATE suppliers SET social_name = 'Moulins Réunis' WHERE organisation_id = $1 AND id = $2`, [fr.orgId, supplier.id], () =>
+    whileChanged(`UPDATE accounting_entries SET description = ' ', document_number = ' ' WHERE organisation_id = $1 AND id = $2`, `UPDATE accounting_entries SET description = 'Facture farine', document_number = NULL WHERE organisation_id = $1 AND id = $2`, [fr.orgId, entry.id], async () => {
+      const r = await exportTo('blank.txt');
+      t.equal(r.code, 0, r.stderr);
+      const lines = (await rowsOf('blank.txt')).filter((row) => row.EcritureNum === entry.number);
+      t.equal(lines.length, 3);
+      const purchase = lines.find((row) => row.CompteNum === '401000')!;
+      t.same([purchase.CompAuxNum, purchase.CompAuxLib], [supplier.code, supplier.code], 'a nameless third party: its code as the name');
+      for (const row of lines) t.same([row.PieceRef, row.EcritureLib], [entry.number, 'Achats'], 'the entry number; the journal\'s name');
+    }));
+});
+
+t.test('an account number shorter than 3 characters, or a line whose account the read models lack: refused by name, no file left', async (t) => {
+  const before = await readdir(dir);
+  await whileChanged(`UPDATE accounting_accounts SET code = 'Z7' WHERE organisation_id = $1 AND code = '607000'`, `UPDATE accounting_accounts SET code = '607000' WHERE organisation_id = $1 AND code = 'Z7'`, [fr.orgId], async () => {
+    const r = await exportTo('short.txt');
+    t.equal(r.code, 1);
+    t.match(r.stderr.trim(), /^the FEC cannot be written: account 'Z7' \(.+\) is shorter than the 3 characters a CompteNum needs \(entry \d+\): give it a longer code$/);
+  });
+  const { rows: [line] } = await db.pool.query(`SELECT l.id, l.sub_account_id FROM accounting_entry_lines l JOIN accounting_accounts a ON a.id = l.sub_account_id WHERE l.organisation_id = $1 AND a.code = '706000'`, [fr.orgId]);
+  const lost = '00000000-0000-4000-8000-000000000706';
+  await whileChanged(`UPDATE accounting_entry_lines SET sub_account_id = $3 WHERE organisation_id = $1 AND id = $2 AND $4::uuid IS NOT NULL`, `UPDATE accounting_entry_lines SET sub_account_id = $4 WHERE organisation_id = $1 AND id = $2 AND $3::uuid IS NOT NULL`, [fr.orgId, line.id, lost, line.sub_account_id], async () => {
+    const r = await exportTo('lost.txt');
+    t.equal(r.code, 1);
+    t.match(r.stderr.trim(), new RegExp(`^the FEC cannot be written: a line of entry \\d+ names account ${lost}, which the accounts read model does not hold$`));
+  });
+  t.same(await readdir(dir), before, 'neither the file nor its .tmp');
+});
+
+t.test('a lagging entries read model is refused unless --allow-stale; an unwritable --out is one clear line', async (t) => {
+  const { rows: [at] } = await db.pool.query(`SELECT commit_pos::text AS c, prepare_pos::text AS p FROM projection_checkpoints WHERE name = 'entries'`);
+  await whileChanged(`UPDATE projection_checkpoints SET commit_pos = '0', prepare_pos = 0 WHERE name = 'entries' AND $1::text || $2::text IS NOT NULL`,
+    `UPDATE projection_checkpoints SET commit_pos = $1::text::xid8, prepare_pos = $2::bigint WHERE name = 'entries'`, [at.c, at.p], async () => {
+      const refused = await exportTo('stale.txt');
+      t.equal(refused.code, 1);
+      t.match(refused.stderr.trim(), /^the entries read model is \d+ events behind: the FEC would miss entries; start the service \(npm start\) to bring it up to date, or pass --allow-stale$/);
+      t.notOk((await readdir(dir)).includes('stale.txt'));
+      const allowed = await exportTo('stale.txt', '--allow-stale');
+      t.equal(allowed.code, 0, allowed.stderr);
+      t.match(allowed.stderr, /^warning: the entries read model is \d+ events behind; written anyway \(--allow-stale\)/);
+    });
+  const r = await ledgerCli(db.url, ['export', 'fec', '--org', fr.orgId, '--exercise', String(year), '--out', join(dir, 'no-such-dir', 'x.txt')]);
+  t.equal(r.code, 1);
+  t.match(r.stderr.trim(), /^cannot write .*no-such-dir\/x\.txt: ENOENT/);
+  t.notMatch(r.stderr, /\n\s+at /, 'no stack trace');
+});

@@ -1,15 +1,12 @@
 /**
  * `auditChainHead`: the last link of the caller's organisation's hash chain (the auditor's trail,
  * eventstore/postgres/chain.ts), for an auditor to note and compare later with what `ledger verify` prints.
- * Read with the service's pool: the event store's tables are not the reader role's; the query names the
- * caller's organisation and no other.
+ * Read through the service's own event store (its chain names the caller's organisation and no other); a store
+ * that keeps no chain (KurrentDB) answers NOT_SUPPORTED.
  */
 import { GraphQLError } from 'graphql';
 import { formatPosition } from '../../eventstore/port.ts';
-import { postgresChain } from '../../eventstore/postgres/chain.ts';
 import type { QuerySpec } from '../../modules/module.ts';
-
-const UNDEFINED_TABLE = '42P01';
 
 export const AUDIT_CHAIN: QuerySpec = {
   sdl: `
@@ -24,18 +21,19 @@ type AuditChainHead {
   eventCount: Int!
 }`,
   rootFields: `
-  "The caller's organisation's hash-chain head (ours: the auditor's trail; \`ledger verify\` recomputes the chain)."
-  auditChainHead: AuditChainHead`,
+  "The caller's organisation's hash-chain head (ours: the auditor's trail; \`ledger verify\` recomputes the chain). With seq: the link at that seq as stored (null past the head), which \`ledger verify --expect SEQ:HASH\` checks."
+  auditChainHead(seq: Int): AuditChainHead`,
   resolvers: {
-    async auditChainHead(_args: unknown, ctx) {
-      try {
-        const head = await postgresChain(ctx.pool).head(ctx.caller.organisationId);
-        return head && { position: formatPosition(head.position), eventId: head.eventId, hash: head.hash, eventCount: Number(head.eventCount) };
-      } catch (error) {
-        // A store that keeps no chain (KurrentDB) has no chain tables in the read models' database.
-        if ((error as { code?: string }).code === UNDEFINED_TABLE) throw new GraphQLError('auditChainHead: not supported by this event store', { extensions: { code: 'NOT_SUPPORTED' } });
-        throw error;
+    async auditChainHead(args: { seq?: number | null }, ctx) {
+      if (args.seq != null && !(args.seq >= 1)) throw new GraphQLError('auditChainHead: seq counts links from 1', { extensions: { code: 'BAD_USER_INPUT', field: 'seq' } });
+      const chain = ctx.services.aggregates.store.chain;
+      if (!chain) throw new GraphQLError('auditChainHead: not supported by this event store', { extensions: { code: 'NOT_SUPPORTED' } });
+      if (args.seq != null) {
+        const link = await chain.link(ctx.caller.organisationId, BigInt(args.seq));
+        return link && { position: formatPosition(link.position), eventId: link.eventId, hash: link.hash, eventCount: args.seq };
       }
+      const head = await chain.head(ctx.caller.organisationId);
+      return head && { position: formatPosition(head.position), eventId: head.eventId, hash: head.hash, eventCount: Number(head.eventCount) };
     },
   },
 };
