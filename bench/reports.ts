@@ -28,7 +28,7 @@ import { POOL_LIMITS } from '../platform/database.ts';
 import { contentionWarning, cpuMeter, latencySummary, resultHeader, table, withAdmin, type CpuPercent } from './support.ts';
 import { explain, httpClient, rebuildEntriesThenServe, recordScopedSql, serviceBenchTarget, type Statement, type Target } from './lists.ts';
 import { seedReportsLedger, type SeededReportsLedger } from './seed-reports.ts';
-import { balancesFrom } from '../reports/balances.ts';
+import { balancesFrom } from '../projections/reports/balances.ts';
 
 export interface ReportsBenchOptions {
   freshDatabase: () => Promise<string>;
@@ -43,7 +43,7 @@ export interface ReportsBenchOptions {
 
 export const REPORT_BARS_MS = Object.freeze({ report: 50, asOf: 1_000, verify: 10_000 });
 
-/** report, asOf: a GraphQL root; balances: reports/balances.ts alone, in SQL; raw: the plain GROUP BY; baseline: HTTP alone. */
+/** report, asOf: a GraphQL root; balances: projections/reports/balances.ts alone, in SQL; raw: the plain GROUP BY; baseline: HTTP alone. */
 type Kind = 'report' | 'asOf' | 'balances' | 'baseline' | 'raw';
 
 interface ReportTarget {
@@ -113,7 +113,7 @@ function reportTargets(seeded: SeededReportsLedger, instants: { p50: string; p90
 
 const RAW_NOW = 'raw GROUP BY trial balance';
 
-/** The exercise's trial balance from reports/balances.ts alone (no HTTP, no GraphQL): the kept table, and as of each instant. */
+/** The exercise's trial balance from projections/reports/balances.ts alone (no HTTP, no GraphQL): the kept table, and as of each instant. */
 function balancesTargets(organisationId: string, exerciseId: string, instants: { p50: string; p90: string }): ReportTarget[] {
   const sql = (from: string) => `SELECT b.sub_account_id, sum(b.debit_amount) AS debit, sum(b.credit_amount) AS credit, sum(b.debit_amount - b.credit_amount) AS balance
     FROM ${from} WHERE b.accounting_exercise_id = $2 GROUP BY b.sub_account_id`;
@@ -427,7 +427,7 @@ export function reportReports(result: object): string {
     `${r.config.entries.toLocaleString('en')} entries / ${r.seeding.lines.toLocaleString('en')} lines (${r.seeding.deletions.toLocaleString('en')} entries deleted), ` +
       `${r.seeding.accounts} accounts, ${r.seeding.parties} parties; ${r.config.warmups} + ${r.config.samples} requests per query, one at a time; ` +
       `bars: p99 < ${REPORT_BARS_MS.report} ms (reports), < ${REPORT_BARS_MS.asOf} ms (as of), verify < ${REPORT_BARS_MS.verify / 1000} s`,
-    '(balancesFrom: reports/balances.ts summed per account in SQL as the reader role, no HTTP; raw: one GROUP BY over the lines, and the tombstones as of)',
+    '(balancesFrom: projections/reports/balances.ts summed per account in SQL as the reader role, no HTTP; raw: one GROUP BY over the lines, and the tombstones as of)',
     `as of 50%: ${r.config.asOf.p50}, 90%: ${r.config.asOf.p90} (deleted lines recorded before and deleted after: ${r.config.tombstonesAcross.p50}, ${r.config.tombstonesAcross.p90})`,
     `load average (1, 5, 15 min): at start ${r.load.atStart.join(' ')}, before measuring ${r.load.beforeMeasuring.join(' ')}, after ${r.load.afterMeasuring.join(' ')}`,
     '',

@@ -1,11 +1,11 @@
-/** `ledger export fec`: one exercise's FEC file (reports/fec.ts) written where the operator says, or under its official name. */
+/** `ledger export fec`: one exercise's FEC file (projections/reports/fec.ts) written where the operator says, or under its official name. */
 import { once } from 'node:events';
 import { open, rename, unlink } from 'node:fs/promises';
 import { finished } from 'node:stream/promises';
 import { PROJECTIONS } from '../service/core.ts';
 import { projectionStatus } from '../projections/engine/rebuild.ts';
 import { canonicalUuid } from '../domain/ids.ts';
-import { FecRefused, fecExerciseYears, fecFileName, fecLines, findFecExercise } from '../reports/fec.ts';
+import { FecRefused, fecExerciseYears, fecFileName, fecLines, findFecExercise } from '../projections/reports/fec.ts';
 import { UsageError, type Command } from './args.ts';
 import { CliFailure, type CliContext } from './commands.ts';
 

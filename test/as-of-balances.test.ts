@@ -1,5 +1,5 @@
 /**
- * Balances as the books stood at an instant (reports/balances.ts): for every grain, at t0, they equal the GROUP BY
+ * Balances as the books stood at an instant (projections/reports/balances.ts): for every grain, at t0, they equal the GROUP BY
  * over the lines as they were at t0 (captured then), after later postings and the deletion of an entry posted
  * before t0 and of one posted after; both ways of summing (from now back, from the start up) agree; and
  * `ledger replay --as-of t0` rebuilds the same balance tables.
@@ -7,8 +7,8 @@
 import t from 'tap';
 import { PROJECTIONS } from '../service/start.ts';
 import { replayOrganisation } from '../projections/engine/replay.ts';
-import { balanceColumns, balancesAsOf, balancesFrom, balancesReadable, type BalanceGrain } from '../reports/balances.ts';
-import { asOfInstant } from '../reports/as-of.ts';
+import { balanceColumns, balancesAsOf, balancesFrom, balancesReadable, type BalanceGrain } from '../projections/reports/balances.ts';
+import { asOfInstant } from '../projections/reports/as-of.ts';
 import { readScoped } from '../api/read-scope.ts';
 import { runningService } from './helpers/service.ts';
 

@@ -20,7 +20,7 @@ import { Decimal } from '../domain/money.ts';
 import { statementModel as esModel, statementVariants } from '../domain/reports/statements.ts';
 import { readScoped } from '../api/read-scope.ts';
 import { Customer } from '../projections/parties/read-models.ts';
-import { partyMovementsQuery, periodsOf, spanOf } from '../reports/sql.ts';
+import { partyMovementsQuery, periodsOf, spanOf } from '../projections/reports/sql.ts';
 import { appendStored } from './helpers/old-events.ts';
 import { clientOf } from './helpers/organisation-client.ts';
 import { holdsAsync } from './helpers/property.ts';

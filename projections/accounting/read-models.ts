@@ -195,7 +195,7 @@ export const AccountingEntryLine: Resource = {
   // (organisation_id, third_code), (organisation_id, third_party_id): a third party's ledger (pm-015..038).
   // (organisation_id, recorded_at): the lines recorded after a moment, which reports as of that moment take off.
   indexes: [['accounting_entry_id'], ['organisation_id', 'sub_account_id', 'accounting_entry_id'], ['organisation_id', 'third_code'], ['organisation_id', 'third_party_id'], ['organisation_id', 'recorded_at'],
-    // The third-party balance's partial edge periods read the lines of a range of days (reports/sql.ts partyDaysFrom).
+    // The third-party balance's partial edge periods read the lines of a range of days (projections/reports/sql.ts partyDaysFrom).
     ['organisation_id', 'date']],
   countedBy: ['subAccountId'],
   defaultOrder: ['accountingEntryId', 'order'],

@@ -6,7 +6,7 @@
  */
 import { GraphQLError } from 'graphql';
 import type pg from 'pg';
-import { balancesReadable } from '../../../reports/balances.ts';
+import { balancesReadable } from '../../../projections/reports/balances.ts';
 import { READ_MODELS_BEHIND } from '../read-your-writes.ts';
 import type { QuerySpec } from '../../../modules/module.ts';
 import type { ReportEnv } from './inputs.ts';

@@ -10,9 +10,9 @@ import { isUuid } from '../../../domain/ids.ts';
 import { Decimal } from '../../../domain/money.ts';
 import { AccountingExercise, OrganizationCurrency } from '../../../projections/accounting/read-models.ts';
 import { Organisation } from '../../../projections/accounting/organisation.ts';
-import { asOfInstant } from '../../../reports/as-of.ts';
+import { asOfInstant } from '../../../projections/reports/as-of.ts';
 import { dayOf } from '../sales-kpis.ts';
-import { CLOSING_ENTRY_TYPES, OPENING_ENTRY_TYPE, exerciseBalances, periodsOf, spanOf, yearEndEntriesHeld, type Day, type Period, type Reading, type Span } from '../../../reports/sql.ts';
+import { CLOSING_ENTRY_TYPES, OPENING_ENTRY_TYPE, exerciseBalances, periodsOf, spanOf, yearEndEntriesHeld, type Day, type Period, type Reading, type Span } from '../../../projections/reports/sql.ts';
 import type { OrganisationState } from '../../../domain/accounting/organisation.ts';
 import { temporaryOpening, type YearEndBalance, type YearEndLine } from '../../../domain/accounting/year-end.ts';
 
@@ -25,7 +25,7 @@ export const READING_FIELDS = `
   "The books as they stood at this instant (the events recorded up to it; an ISO 8601 date-time with Z or an offset); now when absent or later. Ours."
   asOf: DateTime`;
 
-/** `asOf` as an ISO instant (reports/as-of.ts: an offset required; the future taken as now). */
+/** `asOf` as an ISO instant (projections/reports/as-of.ts: an offset required; the future taken as now). */
 export const asOfOf = (value: unknown, now: Date): string | undefined => asOfInstant(value, now)?.toISOString();
 
 /**

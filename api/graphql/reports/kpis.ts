@@ -11,7 +11,7 @@ import type pg from 'pg';
 import { Decimal } from '../../../domain/money.ts';
 import { AccountingIndicatorType } from '../../../domain/reports/enums.ts';
 import { indicatorValue } from '../../../domain/reports/statements.ts';
-import { accountMovements } from '../../../reports/sql.ts';
+import { accountMovements } from '../../../projections/reports/sql.ts';
 import { hasStatements } from './statements.ts';
 import { type ReportEnv, READING_FIELDS, asOfOf, datesWithin, dayOf, exerciseHolding, invalid, organisationFacts, spansOf } from './inputs.ts';
 

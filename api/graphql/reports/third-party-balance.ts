@@ -5,7 +5,7 @@
  * model shows it); `isBalanceComparative` fills the accumulated columns (the exercise from its first day to endDate).
  */
 import type pg from 'pg';
-import { partyMovements } from '../../../reports/sql.ts';
+import { partyMovements } from '../../../projections/reports/sql.ts';
 import { READING_FIELDS, datesWithin, exerciseById, hasBalance, invalid, organisationFacts, readingOf, reportColumns, spansOf, withCarryForward, type ReportEnv } from './inputs.ts';
 
 export const THIRD_PARTY_BALANCE_SDL = `

@@ -5,7 +5,7 @@
  * debitBalance / creditBalance split it by sign (creditBalance is negative).
  */
 import type pg from 'pg';
-import { accountMovements } from '../../../reports/sql.ts';
+import { accountMovements } from '../../../projections/reports/sql.ts';
 import { READING_FIELDS, datesWithin, exerciseById, hasBalance, organisationFacts, readingOf, reportColumns, spansOf, withCarryForward, type ReportEnv } from './inputs.ts';
 
 export const TRIAL_BALANCE_SDL = `

@@ -9,9 +9,9 @@
  * and only the chosen one runs). Both paths give the same rows (test/as-of-balances.test.ts).
  */
 import type pg from 'pg';
-import { AccountDayBalance, AccountPeriodBalance, DeletedEntryLine, PartyPeriodBalance } from '../projections/accounting/balances.ts';
-import { AccountingEntryLine } from '../projections/accounting/read-models.ts';
-import { COUNTS_TABLE } from '../projections/engine/counts.ts';
+import { AccountDayBalance, AccountPeriodBalance, DeletedEntryLine, PartyPeriodBalance } from '../accounting/balances.ts';
+import { AccountingEntryLine } from '../accounting/read-models.ts';
+import { COUNTS_TABLE } from '../engine/counts.ts';
 
 export type BalanceGrain = 'account_period' | 'account_day' | 'party_period';
 

@@ -6,8 +6,8 @@
  * Every function is given a client already confined to the organisation ($1 is its id in every statement).
  */
 import type pg from 'pg';
-import { AccountingAccount, AccountingPeriod } from '../projections/accounting/read-models.ts';
-import { Customer, Employee, Supplier } from '../projections/parties/read-models.ts';
+import { AccountingAccount, AccountingPeriod } from '../accounting/read-models.ts';
+import { Customer, Employee, Supplier } from '../parties/read-models.ts';
 import { balancesFrom } from './balances.ts';
 
 /** A day: YYYY-MM-DD. */
