@@ -432,3 +432,18 @@ t.test('national and foreign invoices: every invoice is exactly one of them', as
   t.same([...national, ...foreign].sort(), all, 'each invoice in one of them, none in both');
   t.ok(national.includes(invoices.Perdido), 'a customer of unknown country (row missing) is taken as national');
 });
+
+t.test('a closed year: its closing entries are not counted (the regularisation would cancel its own revenues)', async (t) => {
+  const closing = await clientOf(api, 'ES', 'Cierre Analítico S.L.', 'cierre-analitica@example.es');
+  const own = { organisationId: closing.orgId };
+  const { id: previous } = await mutate.createAccountingExercise(own, { startDate: `${last}-01-01`, endDate: `${last}-12-31` });
+  await mutate.createAccountingEntryUsingCodes(own, {
+    date: `${last}-05-05`, journalTypeCode: 'VEN', description: 'venta',
+    accountingEntryLines: [{ subAccountCode: '4300000', debitAmount: '100.00' }, { subAccountCode: '7000000', creditAmount: '100.00' }],
+  });
+  await mutate.closeAccountingExercise(own, { id: previous });
+  await projected();
+  const revenues = (valueColumn1: string) => execute({ dateMin: `${last}-01-01`, dateMax: `${last}-12-31`, filterName: 'Revenues', valueColumn1, groupByName: 'Account Code' }, closing.headers);
+  t.same(pairs((await revenues('Credit')).rows), [['7000000', '100.00']], 'the sale');
+  t.same(pairs((await revenues('Debit')).rows), [['7000000', '0.00']], 'no debit from the regularisation that closed 700 into 129');
+});

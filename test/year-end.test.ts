@@ -261,6 +261,27 @@ t.test('a reopening stopped after deleting the opening: closing again finishes i
   t.same(await parkedOf(es), [], 'no read model parked');
 });
 
+t.test('a hard lock cutting into an exercise left closed without its opening is refused: it could never be finished', async (t) => {
+  const es = await clientOf(api, 'ES', 'Cerrojo Parcial SL', 'cerrojo@example.es');
+  const [next] = await exercises(es);
+  // N is last year's, so a hard lock inside it is in the past (a later one is refused as in the future).
+  const n = (await ok(es, CREATE_EXERCISE, { v: { startDate: `${year - 1}-01-01`, endDate: `${year - 1}-12-31` } })).createAccountingExercise.id;
+  await post(es, `${year - 1}-02-01`, [['5720000', '100.00', null], ['7000000', null, '100.00']]);
+  await ok(es, CLOSE, { v: { id: n } });
+  const { LedgerAggregate } = await import('../commands/accounting/aggregates.ts');
+  const { decideLedger } = await import('../domain/accounting/ledger.ts');
+  const org = await api.service.commands.organisation(es.orgId);
+  const openingId = await openingEntryId(es, next!.id);
+  await api.service.commands.aggregates.execute(LedgerAggregate, next!.id, { organisationId: es.orgId }, (s) =>
+    decideLedger({ type: 'DeleteAccountingEntry', entryId: openingId, yearEnd: true, now: new Date().toISOString() }, s, org.exercises.get(next!.id)!, org));
+  const LOCK = `mutation($v: AccountingLockDatesUpdateGLDtoInput!) { updateAccountingLockDates(input: $v) { hardLockDate } }`;
+  await refused(t, es, LOCK, { v: { hardLockDate: `${year - 1}-06-30` } }, AccountingErrors.hardLockDateOpenExercise);
+  // Closing again finishes the stopped reopening; then the lock is taken.
+  await ok(es, CLOSE, { v: { id: n } });
+  t.same(await balances(es, next!.id), { '1290000': '-100.00', '5720000': '100.00' }, 'N+1 opened again');
+  await ok(es, LOCK, { v: { hardLockDate: `${year - 1}-06-30` } });
+});
+
 t.test('exercises close in order: N only after N-1 is closed and carried into it; N-1 reopens only after N', async (t) => {
   const es = await clientOf(api, 'ES', 'Orden SL', 'orden@example.es');
   const [n] = await exercises(es);

@@ -9,7 +9,7 @@ import { fail } from '../../domain/errors.ts';
 import type { CommandServices } from '../services.ts';
 import { parse, type CommandHandler } from '../handler.ts';
 import { aloneInOrganisation } from '../organisation-guards.ts';
-import { OrganisationAggregate } from './aggregates.ts';
+import { LedgerAggregate, OrganisationAggregate } from './aggregates.ts';
 import { LockDatesInput } from './inputs.ts';
 import { carriedForward, exerciseLabel } from './year-end-openings.ts';
 
@@ -36,5 +36,12 @@ async function refuseUnclosableBooks(services: CommandServices, org: Organisatio
   const covered = [...org.exercises.values()].filter((e) => e.endDate <= hardLockDate && !(org.hardLockDate && e.endDate <= org.hardLockDate));
   for (const exercise of covered.sort((a, b) => (a.startDate < b.startDate ? -1 : 1))) {
     if (!(await carriedForward(services, org, exercise))) fail(AccountingErrors.hardLockDateOpenExercise, { hardLockDate, exercise: exerciseLabel(exercise) });
+  }
+  // An exercise the lock newly cuts into: if it is closed without its opening (a reopening stopped half-way), only
+  // reopening it (which the lock would refuse, its first day locked) or closing it again can finish it.
+  const cut = [...org.exercises.values()].filter((e) => e.startDate <= hardLockDate && hardLockDate < e.endDate && !(org.hardLockDate && e.startDate <= org.hardLockDate));
+  for (const exercise of cut) {
+    const { state } = await services.aggregates.load(LedgerAggregate, exercise.id);
+    if (state.closed && !(await carriedForward(services, org, exercise, state))) fail(AccountingErrors.hardLockDateOpenExercise, { hardLockDate, exercise: exerciseLabel(exercise) });
   }
 }

@@ -7,6 +7,7 @@
 import { AccountingAccount, AccountingEntry, AccountingEntryLine, JournalType } from '../../../projections/accounting/read-models.ts';
 import { Product } from '../../../projections/catalog/read-models.ts';
 import { Customer } from '../../../projections/parties/read-models.ts';
+import { CLOSING_ENTRY_TYPES } from '../../../projections/reports/sql.ts';
 import { SALES_DOCUMENTS, SALES_LINES, SALES_KINDS, SalesInvoice, SalesSettlementPayment } from '../../../projections/sales/read-models.ts';
 
 /** Parameter placeholders of a range's first and last day (`$2`, `$3`). */
@@ -26,7 +27,10 @@ const within = (column: string, range: DayRange) =>
   `${column} >= (${range.from}::date)::timestamp AT TIME ZONE 'UTC' AND ${column} < (${range.to}::date + 1)::timestamp AT TIME ZONE 'UTC'`;
 const dayOf = (column: string) => `(${column} AT TIME ZONE 'UTC')::date`;
 
-/** The ledger's lines with their entry's day, exercise and journal, and their account's code and kind. */
+/**
+ * The ledger's lines with their entry's day, exercise and journal, and their account's code and kind. Closing entries
+ * are left out, as the statements leave them: a year's regularisation would cancel its own charges and revenues.
+ */
 export const entryLines: Source = (range) => `(SELECT ${dayOf('e.date')} AS day, a.code AS account_code, coalesce(a.name, a.description) AS account_name,
     a.nature AS account_nature, a.sub_account_type, l.debit_amount, l.credit_amount, l.accounting_entry_id, e.accounting_exercise_id,
     e.journal_type_id, j.code AS journal_code, j.name AS journal_name, j.type AS journal_type, l.third_party_id, l.third_party_origin
@@ -34,7 +38,8 @@ export const entryLines: Source = (range) => `(SELECT ${dayOf('e.date')} AS day,
   JOIN ${AccountingEntryLine.table} l ON l.organisation_id = e.organisation_id AND l.accounting_entry_id = e.id
   LEFT JOIN ${AccountingAccount.table} a ON a.organisation_id = l.organisation_id AND a.id = l.sub_account_id
   LEFT JOIN ${JournalType.table} j ON j.organisation_id = e.organisation_id AND j.id = e.journal_type_id
-  WHERE e.organisation_id = $1 AND ${within('e.date', range)}) AS x`;
+  WHERE e.organisation_id = $1 AND ${within('e.date', range)}
+    AND (e.entry_type IS NULL OR e.entry_type::text NOT IN (${CLOSING_ENTRY_TYPES.map((type) => `'${type}'`).join(', ')}))) AS x`;
 
 type SalesKind = keyof typeof SALES_KINDS;
 
