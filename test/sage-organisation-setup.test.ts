@@ -134,7 +134,7 @@ t.test('organizationAccountingSetupByOrgId: the installed chart\'s accounts and 
     intracommunityAccountId: derivedId(org, 'account', '7000001'), foreignAccountId: derivedId(org, 'account', '7000002'),
     defaultBankJournalTypeId: derivedId(org, 'journal-type', 'BAN'), defaultCashJournalTypeId: derivedId(org, 'journal-type', 'CAJ'),
     defaultOpeningJournalCFId: derivedId(org, 'journal-type', 'APE'),
-    defaultPayrollJournalTypeId: null, defaultProfitAccountCFId: null, openItemsAutomaticAllocation: false,
+    defaultPayrollJournalTypeId: null, defaultProfitAccountCFId: derivedId(org, 'account', '1290000'), defaultLossAccountCFId: derivedId(org, 'account', '1290000'), openItemsAutomaticAllocation: false,
   });
   const french = await api.gql(OPERATIONS.setup, { id: neighbour.id }, theirs);
   t.match(french.data.organizationAccountingSetupByOrgId, {
