@@ -7,23 +7,20 @@
  * result, and that result is hledger's total of the income and expense groups (6 and 7), sign reversed.
  * Skips when hledger is not installed (.ci/run installs Debian's).
  */
-import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import t from 'tap';
 import { Decimal } from '../domain/money.ts';
 import { statementModel } from '../domain/reports/statements.ts';
+import { HLEDGER, HLEDGER_MISSING, accountName, hledgerBalances } from './helpers/hledger.ts';
 import { clientOf } from './helpers/organisation-client.ts';
 import { postingAccounts } from './helpers/random-ledger.ts';
 import { runningService } from './helpers/service.ts';
 
-const HLEDGER = ['/usr/bin/hledger', '/usr/local/bin/hledger'].find((file) => existsSync(file));
-const run = promisify(execFile);
 const ENTRIES = 80;
 
-t.test('the trial balance and the statements equal hledger\'s over the same posted entries', { skip: HLEDGER ? false : 'hledger is not installed (apt-get install hledger): skipping' }, async (t) => {
+t.test('the trial balance and the statements equal hledger\'s over the same posted entries', { skip: HLEDGER ? false : HLEDGER_MISSING }, async (t) => {
   const api = await runningService(t);
   const { mutate, daemon, store } = api.service as any;
   // An organisation of its own: the demo's entries are not in the journal hledger reads.
@@ -74,20 +71,11 @@ t.test('the trial balance and the statements equal hledger\'s over the same post
   const dir = mkdtempSync(path.join(tmpdir(), 'reports-hledger-'));
   t.teardown(() => rmSync(dir, { recursive: true, force: true }));
   const file = path.join(dir, 'books.journal');
-  const accountName = (code: string) => `c:${[...code].map((_, i) => code.slice(0, i + 1)).join(':')}`;
   const amount = (c: number) => new Decimal(c).dividedBy(100).toFixed(2);
   writeFileSync(file, posted.filter((e) => !deleted.has(e.id)).map((e) =>
     `${e.date} ${e.id}\n${e.lines.map((l) => `    ${accountName(l.code)}  ${amount(l.cents)}`).join('\n')}\n`).join('\n'));
-  /** hledger's balance per account code (debit − credit) for the query, from `bal --flat -O csv`. */
-  async function hledger(args: string[]): Promise<Map<string, Decimal>> {
-    const { stdout } = await run(HLEDGER!, ['-f', file, 'bal', '--flat', '-O', 'csv', ...args]);
-    const out = new Map<string, Decimal>();
-    for (const line of stdout.trim().split('\n').slice(1)) {
-      const [name, value] = line.split('","').map((s) => s.replaceAll('"', ''));
-      if (name !== 'total') out.set(name!.split(':').at(-1)!, new Decimal(value!));
-    }
-    return out;
-  }
+  /** hledger's balance per account code (debit − credit) for the arguments. */
+  const hledger = async (args: string[]) => new Map([...(await hledgerBalances(file, args))].map(([name, value]) => [name.split(':').at(-1)!, value]));
   const total = (m: Map<string, Decimal>) => [...m.values()].reduce((a, b) => a.plus(b), new Decimal(0));
 
   const { accountingExercises } = await gql('{ accountingExercises { nodes { id startDate } } }');

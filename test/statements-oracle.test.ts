@@ -13,39 +13,23 @@
  * placement tests (test/domain/statement-placements.test.ts: the accountant's review, contras on their side).
  * Skips when hledger is not installed (.ci/run installs Debian's).
  */
-import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import fc from 'fast-check';
 import t from 'tap';
 import { Decimal } from '../domain/money.ts';
 import { evaluate, statementModel, statementVariants, type GuideLine, type StatementModel } from '../domain/reports/statements.ts';
 import { balancesOf, entriesArbitrary, postingAccounts, type RandomEntry } from './helpers/random-ledger.ts';
+import { HLEDGER, HLEDGER_MISSING, accountName, hledgerBalances } from './helpers/hledger.ts';
 import { expect, holdsAsync } from './helpers/property.ts';
 
-const HLEDGER = ['/usr/bin/hledger', '/usr/local/bin/hledger'].find((file) => existsSync(file));
 const RUNS = Number(process.env.STATEMENTS_ORACLE_RUNS ?? 8);
 const MODELS: [string, string][] = [['ES', 'PYMES'], ['ES', 'NORMAL'], ['FR', 'PCG'], ['DE', 'HGB'], ['GB', 'FRS102'], ['US', 'US_GAAP']];
-const run = promisify(execFile);
-
-const accountName = (code: string) => `c:${[...code].map((_, i) => code.slice(0, i + 1)).join(':')}`;
 const money = (cents: number) => new Decimal(cents).dividedBy(100).toFixed(2);
 
 function journal(entries: readonly RandomEntry[]): string {
   return entries.map((e, i) => `2026-01-01 e${i}\n    ${accountName(e.debit)}  ${money(e.cents)}\n    ${accountName(e.credit)}  -${money(e.cents)}\n`).join('\n');
-}
-
-/** `hledger bal --flat` of the journal for a query: account name → amount (debit positive). */
-async function hledgerBalances(file: string, query: string[] = []): Promise<Map<string, Decimal>> {
-  const { stdout } = await run(HLEDGER!, ['-f', file, 'bal', '--flat', '-O', 'csv', ...query]);
-  const out = new Map<string, Decimal>();
-  for (const line of stdout.trim().split('\n').slice(1)) {
-    const [name, amount] = line.split('","').map((s) => s.replaceAll('"', ''));
-    if (name !== 'total') out.set(name!, new Decimal(amount!));
-  }
-  return out;
 }
 
 /** Runs the tasks a few at a time (hledger is a process per query; the machine is shared). */
@@ -164,7 +148,7 @@ async function computeLines(model: StatementModel, file: string, codes: readonly
   return out;
 }
 
-t.test('statements equal hledger\'s queries over the same random ledgers, to the cent', { skip: HLEDGER ? false : 'hledger is not installed (apt-get install hledger): skipping the oracle test' }, async (t) => {
+t.test('statements equal hledger\'s queries over the same random ledgers, to the cent', { skip: HLEDGER ? false : HLEDGER_MISSING }, async (t) => {
   t.ok(statementVariants('ES').includes('NORMAL'));
   const dir = mkdtempSync(path.join(tmpdir(), 'statements-oracle-'));
   t.teardown(() => rmSync(dir, { recursive: true, force: true }));

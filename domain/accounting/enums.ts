@@ -74,6 +74,10 @@ export const AccountingEntryType = [
   'UNDEFINED', 'CASH_VAT_ADJUSTMENT', 'CLOSURE_ACCOUNTING', 'CLOSURE_EXERCISE', 'CLOSURE_WORTH', 'GENERAL', 'OPENING', 'TEMPORARY_CARRY_FORWARD',
 ] as const;
 export type AccountingEntryType = (typeof AccountingEntryType)[number];
+/** A year end's closing entries, on the exercise it closes: the statements, KPIs and analytics leave them out. */
+export const CLOSING_ENTRY_TYPES = ['CLOSURE_ACCOUNTING', 'CLOSURE_EXERCISE', 'CLOSURE_WORTH'] as const satisfies readonly AccountingEntryType[];
+/** The carry-forward entry a year end posts on the next exercise's first day. */
+export const OPENING_ENTRY_TYPE = 'OPENING' satisfies AccountingEntryType;
 
 /** Where a document came from; IMPORT_FILE is the value Sage's entries carry, IMPORT_FILES the others'. */
 export const SourceType = [

@@ -9,7 +9,7 @@
  */
 import type { IsoDate } from '../calendar.ts';
 import { canonicalUuid, derivedId } from '../ids.ts';
-import type { AccountingEntryType, SourceType } from './enums.ts';
+import { CLOSING_ENTRY_TYPES, type AccountingEntryType, type SourceType } from './enums.ts';
 import { Errors, Reasons, assert, fail, unknownEvent } from '../errors.ts';
 import { AccountingErrors } from './errors.ts';
 import { Decimal, MAX_AMOUNT, ZERO, formatAmount, parseAmount } from '../money.ts';
@@ -325,10 +325,7 @@ function reopenExercise(state: LedgerState, exercise: ExerciseSpan, organisation
   const exerciseId = exercise.id;
   if (!state.closed) fail(AccountingErrors.exerciseNotClosed, { exercise: `${exercise.startDate}..${exercise.endDate}` });
   refuseHardLocked(organisation, exercise.startDate);
-  const closing = state.entryOrder.filter((id) => {
-    const type = state.entries.get(id)?.entryType;
-    return type === 'CLOSURE_ACCOUNTING' || type === 'CLOSURE_EXERCISE';
-  });
+  const closing = state.entryOrder.filter((id) => (CLOSING_ENTRY_TYPES as readonly string[]).includes(state.entries.get(id)?.entryType ?? ''));
   const reopened: LedgerState = { ...state, closed: false };
   return [
     { type: 'AccountingExerciseReopened', data: { exerciseId, at } },

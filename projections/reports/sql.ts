@@ -6,6 +6,7 @@
  * Every function is given a client already confined to the organisation ($1 is its id in every statement).
  */
 import type pg from 'pg';
+import { CLOSING_ENTRY_TYPES, OPENING_ENTRY_TYPE } from '../../domain/accounting/enums.ts';
 import { AccountingAccount, AccountingPeriod } from '../accounting/read-models.ts';
 import { Customer, Employee, Supplier } from '../parties/read-models.ts';
 import { balancesFrom } from './balances.ts';
@@ -231,9 +232,6 @@ export interface ExerciseBalanceRow {
   credit: string;
 }
 
-/** The entry types a year end posts: the closing entries on the closed exercise, the opening on the next one. */
-export const CLOSING_ENTRY_TYPES = ['CLOSURE_ACCOUNTING', 'CLOSURE_EXERCISE', 'CLOSURE_WORTH'] as const;
-export const OPENING_ENTRY_TYPE = 'OPENING';
 
 /**
  * A whole exercise's balances per account and third party before its close (what its year end carries forward):

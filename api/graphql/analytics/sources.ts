@@ -7,7 +7,7 @@
 import { AccountingAccount, AccountingEntry, AccountingEntryLine, JournalType } from '../../../projections/accounting/read-models.ts';
 import { Product } from '../../../projections/catalog/read-models.ts';
 import { Customer } from '../../../projections/parties/read-models.ts';
-import { CLOSING_ENTRY_TYPES } from '../../../projections/reports/sql.ts';
+import { CLOSING_ENTRY_TYPES } from '../../../domain/accounting/enums.ts';
 import { SALES_DOCUMENTS, SALES_LINES, SALES_KINDS, SalesInvoice, SalesSettlementPayment } from '../../../projections/sales/read-models.ts';
 
 /** Parameter placeholders of a range's first and last day (`$2`, `$3`). */

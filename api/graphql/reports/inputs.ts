@@ -12,7 +12,8 @@ import { AccountingExercise, OrganizationCurrency } from '../../../projections/a
 import { Organisation } from '../../../projections/accounting/organisation.ts';
 import { asOfInstant } from '../../../projections/reports/as-of.ts';
 import { dayOf } from '../sales-kpis.ts';
-import { CLOSING_ENTRY_TYPES, OPENING_ENTRY_TYPE, exerciseBalances, periodsOf, spanOf, yearEndEntriesHeld, type Day, type Period, type Reading, type Span } from '../../../projections/reports/sql.ts';
+import { CLOSING_ENTRY_TYPES, OPENING_ENTRY_TYPE } from '../../../domain/accounting/enums.ts';
+import { exerciseBalances, periodsOf, spanOf, yearEndEntriesHeld, type Day, type Period, type Reading, type Span } from '../../../projections/reports/sql.ts';
 import type { OrganisationState } from '../../../domain/accounting/organisation.ts';
 import { temporaryOpening, type YearEndBalance, type YearEndLine } from '../../../domain/accounting/year-end.ts';
 

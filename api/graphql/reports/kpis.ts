@@ -9,6 +9,7 @@
  */
 import type pg from 'pg';
 import { Decimal } from '../../../domain/money.ts';
+import { CLOSING_ENTRY_TYPES } from '../../../domain/accounting/enums.ts';
 import { AccountingIndicatorType } from '../../../domain/reports/enums.ts';
 import { indicatorValue } from '../../../domain/reports/statements.ts';
 import { accountMovements } from '../../../projections/reports/sql.ts';
@@ -41,7 +42,7 @@ export interface AccountingKpiInput {
   asOf?: string | null;
 }
 
-const EXCLUDED = ['CLOSURE_ACCOUNTING', 'CLOSURE_EXERCISE', 'CLOSURE_WORTH', 'TEMPORARY_CARRY_FORWARD'];
+const EXCLUDED = [...CLOSING_ENTRY_TYPES, 'TEMPORARY_CARRY_FORWARD'];
 
 export async function accountingKpis(db: pg.PoolClient, organisationId: string, input: AccountingKpiInput, { now }: ReportEnv) {
   const types = [...new Set(input.kpiTypes ?? [])];

@@ -8,7 +8,8 @@
 import type pg from 'pg';
 import { Decimal } from '../../../domain/money.ts';
 import { evaluate, statementModel, statementVariants, type AccountBalance, type Statement, type StatementModel } from '../../../domain/reports/statements.ts';
-import { CLOSING_ENTRY_TYPES, accountMovements } from '../../../projections/reports/sql.ts';
+import { CLOSING_ENTRY_TYPES } from '../../../domain/accounting/enums.ts';
+import { accountMovements } from '../../../projections/reports/sql.ts';
 import { READING_FIELDS, datesWithin, exerciseHolding, dayOf, invalid, organisationFacts, readingOf, spansOf, withCarryForward, type OrganisationFacts, type ReportEnv } from './inputs.ts';
 
 const STATEMENT_FIELDS = `
